@@ -1,0 +1,121 @@
+// `npm test`: every suite — type checks, import rules, compose file, unit and component tests,
+// api integration (PGlite, and the machine's PostgreSQL/Redis when they are there), then the
+// end-to-end tests in Chromium against the built product. Ends with one line «N passed, N failed».
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { ROOT, ensureInstalled, log, portOpen, run } from './lib.mjs';
+import { buildAll } from './build.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const rows = [];
+function record(suite, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  rows.push(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (name) => !only.length || only.includes(name);
+
+async function jestSuite(name, args, env = {}) {
+  const out = join(tmpdir(), `oyster-jest-${name}-${process.pid}.json`);
+  rmSync(out, { force: true });
+  const code = await run('npx', ['jest', ...args, '--json', `--outputFile=${out}`], { env });
+  if (!existsSync(out)) {
+    record(name, 0, 1);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  // A suite that failed to run (syntax error, missing module) has no tests but must still count.
+  const brokenSuites = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+  record(name, r.numPassedTests, r.numFailedTests + brokenSuites + (code !== 0 && r.numFailedTests + brokenSuites === 0 ? 1 : 0), r.numPendingTests);
+}
+
+function haveCommand(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
+
+/** Debian packages the tests need; installed when missing and we can, else a clear message. */
+async function ensureDebianPackage(command, pkg) {
+  if (haveCommand(command)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !haveCommand('apt-get')) {
+    log(`${command} is missing: install Debian's ${pkg} (sudo apt-get install -y ${pkg}) and run npm test again`);
+    return false;
+  }
+  log(`installing Debian's ${pkg}…`);
+  await run('apt-get', ['update', '-qq']);
+  await run('apt-get', ['install', '-y', '-qq', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  return haveCommand(command);
+}
+
+await ensureInstalled();
+
+if (want('types')) {
+  log('type checking…');
+  for (const pkg of ['shared-kit', 'shell', 'remote-sales', 'remote-broker-requests', 'remote-finance', 'remote-communications', 'remote-learning', 'api']) {
+    const code = await run('npx', ['tsc', '-p', pkg]);
+    record(`types ${pkg}`, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  }
+}
+
+if (want('rules')) {
+  const code = await run('node', ['build/check-imports.mjs']);
+  record('import rules', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+}
+
+if (want('compose')) {
+  if (await ensureDebianPackage('docker-compose', 'docker-compose')) {
+    const code = await run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q']);
+    record('docker-compose config', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  } else record('docker-compose config', 0, 1);
+}
+
+if (want('unit')) {
+  log('unit and component tests…');
+  await jestSuite('unit', ['-c', 'jest.config.cjs']);
+}
+
+if (want('api')) {
+  // The machine's PostgreSQL and Redis are used when they are there (CI has both on loopback).
+  const env = {};
+  if (!process.env.DATABASE_URL && (await portOpen(5432))) env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+  if (!process.env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379';
+  log(`api integration tests (PGlite${env.DATABASE_URL || process.env.DATABASE_URL ? ' + PostgreSQL' : ''}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
+  await jestSuite('api', ['-c', 'api/jest.config.cjs', '--runInBand'], env);
+}
+
+if (want('e2e')) {
+  let built = true;
+  try {
+    await buildAll();
+  } catch (e) {
+    log(e.message);
+    built = false;
+  }
+  const chromium = await ensureDebianPackage('chromium', 'chromium');
+  if (!built || !chromium) {
+    record('e2e', 0, 1);
+  } else {
+    log('end-to-end tests in Chromium…');
+    const out = join(tmpdir(), `oyster-e2e-${process.pid}.json`);
+    rmSync(out, { force: true });
+    const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+      cwd: join(ROOT, 'e2e'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
+      record('e2e', s.expected + s.flaky, failed, s.skipped);
+    } else record('e2e', 0, 1);
+  }
+}
+
+log('summary');
+for (const r of rows) process.stdout.write(`  ${r}\n`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,126 @@
+import type { SessionUser } from './roles';
+
+/**
+ * One function turns the current user into named flags (spec §6). The sidebar, the routes
+ * and the api's guards all read these, so a rule lives here and nowhere else.
+ */
+export interface Access {
+  isAuthenticated: boolean;
+  isPersonal: boolean;
+  isAdmin: boolean;
+  /** agent_manager — broker executor, "mage". */
+  isMage: boolean;
+  isSupervisor: boolean;
+  isFinanceController: boolean;
+  isCopywriter: boolean;
+  /** Has one of admin, supervisor, finance controller. */
+  isSeniorStaff: boolean;
+  /** Role agent and none of admin, manager, supervisor, finance controller. */
+  isAgent: boolean;
+  isNewAgent: boolean;
+  isAnonymous: boolean;
+  isSubAgent: boolean;
+  isNetworkAgentOwner: boolean;
+  isBrokersOwner: boolean;
+  /** An agent who owns a broker network. */
+  isBrokersOwnerAgent: boolean;
+  /** Any user with roles, not a network brokers owner, who belongs to a broker network. */
+  isBrokerNetworkAgent: boolean;
+  /** Supervisor restricted to appointed agents. */
+  isAppointedOnly: boolean;
+
+  // data loading (§6 "Data loading")
+  canLoadStatisticsWidget: boolean;
+  canLoadPaymentsInfo: boolean;
+  canLoadOpenChatsCount: boolean;
+  courseListKind: 'admin' | 'user';
+  canLogCommunications: boolean;
+
+  // sidebar and sections
+  canSeeContracts: boolean;
+  canSeeBrokerRequests: boolean;
+  canSeeCommissions: boolean;
+  commissionsTitle: 'КВ всех' | 'Мое КВ';
+  canSeeAgents: boolean;
+  canSeeSubAgents: boolean;
+  canSeeFinance: boolean;
+  canSeeManagement: boolean;
+  canSeeAnalytics: boolean;
+  canSeeOysterApp: boolean;
+  canSeeLearning: boolean;
+  canSeeMedia: boolean;
+  canSeeChats: boolean;
+  canSeeProfile: boolean;
+  canSeeNotifications: boolean;
+  canSeeNewPolicy: boolean;
+  /** Sub-agents see no commission line in product tooltips. */
+  canSeeCommissionInTooltips: boolean;
+}
+
+export function access(user: SessionUser | null | undefined): Access {
+  const roles = user?.roles ?? [];
+  const has = (r: (typeof roles)[number]) => roles.includes(r);
+  const isAdmin = has('admin');
+  const isMage = has('agent_manager');
+  const isSupervisor = has('agent_supervisor');
+  const isFinanceController = has('finance_controller');
+  const isCopywriter = has('copywriter');
+  const isStaffRole = isAdmin || isMage || isSupervisor || isFinanceController;
+  const isSeniorStaff = isAdmin || isSupervisor || isFinanceController;
+  const isAgent = has('agent') && !isStaffRole;
+  const isNewAgent = has('agent_new') && !isStaffRole;
+  const isAnonymous = !user || (has('anonymous') && !isStaffRole);
+  const isBrokersOwner = has('network_brokers_owner');
+  const isBrokersOwnerAgent = isBrokersOwner && (isAgent || isNewAgent);
+  const isNetworkAgentOwner = has('network_agent_owner');
+  const isSubAgent = has('sub_agent') || !!user?.isSubAgent;
+  const isBrokerNetworkAgent = !!user && roles.length > 0 && !isBrokersOwner && !!user.brokers_network?.mongoId;
+  const isPersonal = !!user?.isPersonal;
+  const isAppointedOnly = isSupervisor && !!user?.canViewOnlyAppointedAgents;
+  const supervisorWithAllAgents = isSupervisor && !user?.canViewOnlyAppointedAgents;
+
+  return {
+    isAuthenticated: !!user && !isAnonymous,
+    isPersonal,
+    isAdmin,
+    isMage,
+    isSupervisor,
+    isFinanceController,
+    isCopywriter,
+    isSeniorStaff,
+    isAgent,
+    isNewAgent,
+    isAnonymous,
+    isSubAgent,
+    isNetworkAgentOwner,
+    isBrokersOwner,
+    isBrokersOwnerAgent,
+    isBrokerNetworkAgent,
+    isAppointedOnly,
+
+    canLoadStatisticsWidget: isMage,
+    canLoadPaymentsInfo: !!user && !isCopywriter && !isMage,
+    canLoadOpenChatsCount: !!user && !isCopywriter,
+    courseListKind: isPersonal ? 'admin' : 'user',
+    canLogCommunications: !!user && !isPersonal,
+
+    canSeeContracts: !isCopywriter,
+    canSeeBrokerRequests: !isCopywriter,
+    canSeeCommissions: !isCopywriter && !(isMage && !isSeniorStaff),
+    commissionsTitle: (!isAgent && !isNewAgent) || isBrokersOwnerAgent ? 'КВ всех' : 'Мое КВ',
+    canSeeAgents: isBrokersOwnerAgent || isMage,
+    canSeeSubAgents: isNetworkAgentOwner,
+    canSeeFinance: isAdmin || isFinanceController || supervisorWithAllAgents,
+    canSeeManagement: isAdmin || isFinanceController || isCopywriter || supervisorWithAllAgents,
+    canSeeAnalytics:
+      isAdmin || isFinanceController || supervisorWithAllAgents || (isPersonal && !!user?.canAnalyticsView),
+    canSeeOysterApp: !isSubAgent && !isCopywriter,
+    canSeeLearning: isPersonal,
+    canSeeMedia: isPersonal,
+    canSeeChats: !!user && (user.canChatWithAgents || user.canChatWithClients || !isPersonal),
+    canSeeProfile: (isAgent || isNewAgent) && !isSeniorStaff,
+    canSeeNotifications: isAgent || isMage || isCopywriter || isNewAgent,
+    canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
+    canSeeCommissionInTooltips: !isSubAgent,
+  };
+}

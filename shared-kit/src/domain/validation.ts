@@ -1,0 +1,56 @@
+import * as yup from 'yup';
+
+/** §5: letters, digits, underscore, dot or hyphen, then @, domain parts and a 2–4 character suffix. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const LOGIN_TEXTS = {
+  title: 'Вход',
+  email: 'Email',
+  password: 'Пароль',
+  submit: 'Войти',
+  emailInvalid: 'Неправильный email',
+  emailRequired: 'email обязательное поле',
+  passwordRequired: 'Пароль обязательное поле',
+  passwordTooShort: 'Минимальная длина пароля 8 символов',
+  unexpected: 'Произошла непредвиденная ошибка. Попробуйте попытку позже',
+} as const;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export const loginSchema = yup.object({
+  email: yup
+    .string()
+    .trim()
+    .required(LOGIN_TEXTS.emailRequired)
+    .matches(EMAIL_PATTERN, { message: LOGIN_TEXTS.emailInvalid, excludeEmptyString: true }),
+  password: yup
+    .string()
+    .required(LOGIN_TEXTS.passwordRequired)
+    // Only a typed password can be too short: an empty one is «обязательное поле» alone.
+    .test('min', LOGIN_TEXTS.passwordTooShort, (v) => !v || v.length >= MIN_PASSWORD_LENGTH),
+  rememberMe: yup.boolean().default(false),
+});
+export type LoginPayload = yup.InferType<typeof loginSchema>;
+
+export interface FieldError {
+  path: string;
+  type: string;
+  message: string;
+}
+
+/** Validates all fields without stopping at the first error (§5), returning every error found. */
+export function collectErrors(schema: yup.AnySchema, value: unknown): FieldError[] {
+  try {
+    schema.validateSync(value, { abortEarly: false, strict: false });
+    return [];
+  } catch (e) {
+    if (e instanceof yup.ValidationError) {
+      const list = e.inner.length ? e.inner : [e];
+      return list.map((err) => ({ path: err.path ?? '', type: err.type ?? 'invalid', message: err.message }));
+    }
+    throw e;
+  }
+}

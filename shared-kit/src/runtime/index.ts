@@ -1,0 +1,52 @@
+import { BehaviorSubject } from 'rxjs';
+import type { SessionUser } from '../domain';
+import { EventBus } from './events';
+import type { HttpClient } from './http';
+
+export * from './events';
+export * from './http';
+
+export interface ToastOptions {
+  type: 'success' | 'info' | 'warning' | 'error';
+  title?: string;
+  body: string;
+  durationSec?: number;
+  buttonText?: string;
+  buttonLink?: string;
+}
+
+export interface Toasts {
+  show(options: ToastOptions): void;
+}
+
+/** What the shell gives every remote, set once at start. */
+export interface Runtime {
+  session$: BehaviorSubject<SessionUser | null>;
+  http: HttpClient;
+  bus: EventBus;
+  toasts: Toasts;
+  /** Ends the session the way the shell does (cookies, storage, server, /oyster). */
+  logout(): void;
+}
+
+let current: Runtime | null = null;
+
+/** Called once by the shell (or a remote's standalone harness) before anything renders. */
+export function setRuntime(runtime: Runtime): void {
+  current = runtime;
+}
+
+export function getRuntime(): Runtime {
+  if (!current) throw new Error('Oyster runtime is not set: the shell (or a harness) must call setRuntime first');
+  return current;
+}
+
+export function hasRuntime(): boolean {
+  return current !== null;
+}
+
+/** The props every remote's routes entry receives from the shell. */
+export interface RemoteRoutesProps {
+  /** First path segment under /app/ that the shell mounted this remote at, e.g. 'news'. */
+  section: string;
+}
