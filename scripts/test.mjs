@@ -85,7 +85,8 @@ if (want('api')) {
   if (!process.env.DATABASE_URL && (await portOpen(5432))) env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
   if (!process.env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379';
   log(`api integration tests (PGlite${env.DATABASE_URL || process.env.DATABASE_URL ? ' + PostgreSQL' : ''}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
-  await jestSuite('api', ['-c', 'api/jest.config.cjs', '--runInBand'], env);
+  // PGlite loads part of itself with a dynamic import that jest allows only with vm modules.
+  await jestSuite('api', ['-c', 'api/jest.config.cjs'], { ...env, NODE_OPTIONS: '--experimental-vm-modules' });
 }
 
 if (want('e2e')) {

@@ -1,0 +1,43 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { createApp } from './app.js';
+
+// The bundle lives in api/dist and the source in api/src: both are two levels below the repo root.
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const env = process.env;
+const databaseUrl = env.DATABASE_URL || undefined;
+const dataDir = env.DATA_DIR || resolve(repoRoot, '.data', 'pglite');
+// Demo data by default with the embedded database; on a real server only when asked.
+const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl;
+
+if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+
+const oyster = await createApp({
+  databaseUrl,
+  dataDir,
+  redisUrl: env.REDIS_URL || undefined,
+  seedDemo,
+  staticRoot: env.STATIC_ROOT || repoRoot,
+  legacyLoginUrl: env.LEGACY_LOGIN_URL || null,
+  loginRateLimit: env.LOGIN_RATE_LIMIT ? { max: Number(env.LOGIN_RATE_LIMIT), windowMs: 60_000 } : undefined,
+  secureCookies: env.COOKIE_SECURE === '1',
+  trustProxy: env.TRUST_PROXY === '1',
+  logger: true,
+});
+
+const port = Number(env.PORT || 8080);
+const host = env.HOST || '0.0.0.0';
+await oyster.app.listen({ port, host });
+oyster.app.log.info(`Oyster api on http://${host}:${port} (${databaseUrl ? 'PostgreSQL' : `PGlite ${dataDir}`}${env.REDIS_URL ? ', Redis' : ''})`);
+
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, async () => {
+    if (stopping) return;
+    stopping = true;
+    await oyster.close();
+    process.exit(0);
+  });
+}

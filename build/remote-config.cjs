@@ -1,0 +1,62 @@
+'use strict';
+/**
+ * The webpack config of one remote (container name remote_<x>, remoteEntry.js, publicPath 'auto',
+ * exposes ./Routes, the shared map, 'loaded-first'), plus its standalone dev harness.
+ *
+ *   // remote-learning/webpack.config.js
+ *   module.exports = makeRemoteConfig({ dir: __dirname, name: 'remote_learning', port: 3005,
+ *     exposes: { './Routes': './src/routes.tsx' } });
+ */
+const path = require('path');
+const { makeCommonConfig, from } = require('./webpack-common.cjs');
+const { shared } = require('./shared.cjs');
+
+const API = process.env.OYSTER_API_URL || 'http://localhost:8080';
+
+function makeRemoteConfig({ dir, name, port, exposes }) {
+  const HtmlWebpackPlugin = require(from(dir, 'html-webpack-plugin'));
+  const { ModuleFederationPlugin } = require(from(dir, '@module-federation/enhanced/webpack'));
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || 'production';
+    const dev = mode === 'development';
+    const common = makeCommonConfig({ dir, mode });
+    return {
+      ...common,
+      // The harness is only built for the dev server; the production dist is remoteEntry.js + chunks.
+      entry: dev ? { harness: './src/harness/index.ts' } : {},
+      output: {
+        ...common.output,
+        publicPath: 'auto',
+        uniqueName: name,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+        }),
+        ...(dev
+          ? [new HtmlWebpackPlugin({ template: './public/harness.html', filename: 'index.html', chunks: ['harness'] })]
+          : []),
+      ],
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+        proxy: [{ context: ['/api', '/media'], target: API, changeOrigin: true }],
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { makeRemoteConfig };

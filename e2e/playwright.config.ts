@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// The product as `npm start` serves it (api/dist/server.mjs with the built shell and remotes),
+// on its own port with a fresh embedded database seeded with the demo data.
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/oyster-e2e-${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 900 },
+    locale: 'ru-RU',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node ../api/dist/server.mjs`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      // Every test signs in again; the per-minute login limit is tested in the api suite.
+      LOGIN_RATE_LIMIT: '1000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './helpers';
+
+test('login shows validation texts on change, then signs in', async ({ page }) => {
+  await page.goto('/app/login?legacy=true');
+  await expect(page.getByText('Вход', { exact: true })).toBeVisible();
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Пароль');
+
+  await email.fill('agent@');
+  await expect(page.getByText('Неправильный email')).toBeVisible();
+  await password.fill('short');
+  await expect(page.getByText('Минимальная длина пароля 8 символов')).toBeVisible();
+  await email.fill('');
+  await expect(page.getByText('email обязательное поле')).toBeVisible();
+
+  await email.fill('agent@oyster.test');
+  await password.fill('WrongPassword1');
+  await password.press('Enter');
+  await expect(page.getByText('Неверный email или пароль')).toBeVisible();
+
+  await password.fill(PASSWORD);
+  await password.press('Enter');
+  await expect(page).toHaveURL(/\/app\/?$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByText(/© 2007–\d{4}/)).toBeVisible();
+});
+
+test('logout lands on the public /oyster page', async ({ page }) => {
+  await signIn(page, 'newagent@oyster.test');
+  await page.getByTestId('sidebar-user').click();
+  await expect(page).toHaveURL(/\/app\/oyster$/);
+  await expect(page.getByRole('link', { name: 'Войти' }).or(page.getByRole('button', { name: 'Войти' })).first()).toBeVisible();
+  // The session is gone: a deep link asks to sign in again.
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL(/\/app\/login/);
+});
+
+test('after a 401 the user signs in and returns to the remembered path', async ({ page, request }) => {
+  await signIn(page, 'owner@oyster.test');
+  await page.goto('/app/profile');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('oyster.token'));
+  expect(token).toBeTruthy();
+  // The session ends on the server (as when another tab logs out or an admin revokes it).
+  const res = await request.post('/api/v2/auth/logout', { headers: { 'x-api-token': token! } });
+  expect(res.ok()).toBeTruthy();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/app\/login/);
+  await page.getByLabel('Email').fill('owner@oyster.test');
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/app\/profile$/);
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await signIn(page, 'subagent@oyster.test');
+  await page.goto('/app/no-such-page');
+  await expect(page.getByText('Страница не найдена')).toBeVisible();
+});

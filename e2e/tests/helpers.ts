@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Oyster2026!';
+
+/** Signs in through the login form as a person would. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/app/login?legacy=true');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+}
+
+export async function sidebarTitles(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByRole('link', { name: 'Главная' })).toBeVisible();
+  return sidebar.locator('[data-sidebar-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-sidebar-item') ?? ''));
+}

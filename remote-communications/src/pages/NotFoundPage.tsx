@@ -1,0 +1,20 @@
+import * as React from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Result } from '@oyster/shared-kit/ui/base';
+
+/** An unknown sub-path inside this remote's section. */
+export default function NotFoundPage({ section }: { section: string }) {
+  return (
+    <Result
+      data-testid="remote-not-found"
+      status="404"
+      title="Страница не найдена"
+      subTitle="Такой страницы в этом разделе нет."
+      extra={
+        <Link to={`/${section}`}>
+          <Button type="primary">К разделу</Button>
+        </Link>
+      }
+    />
+  );
+}

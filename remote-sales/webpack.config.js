@@ -1,0 +1,16 @@
+'use strict';
+/**
+ * remote-sales: Module Federation remote `remote_sales`.
+ * Production: dist/remoteEntry.js + chunks (publicPath 'auto'), served at /remotes/sales/.
+ * Development (`pnpm --filter @oyster/remote-sales dev`): the standalone harness on http://localhost:3001/.
+ */
+const { makeRemoteConfig } = require('../build/remote-config.cjs');
+
+module.exports = makeRemoteConfig({
+  dir: __dirname,
+  name: 'remote_sales',
+  port: 3001,
+  exposes: {
+    './Routes': './src/routes.tsx',
+  },
+});

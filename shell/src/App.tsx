@@ -1,0 +1,86 @@
+import * as React from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { SECTION_REMOTES } from '@oyster/shared-kit/domain';
+import { APP_BASENAME, rememberPath } from './services/storage';
+import { useObservable, useServices } from './services';
+import { PageSpinner } from './components/PageSpinner';
+import { RemoteSection } from './federation';
+
+const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
+const LandingPage = React.lazy(() => import(/* webpackChunkName: "landing" */ './pages/LandingPage'));
+const SignInByTokenPage = React.lazy(() => import(/* webpackChunkName: "sign-in" */ './pages/SignInByTokenPage'));
+const AppLayout = React.lazy(() => import(/* webpackChunkName: "layout" */ './layout/AppLayout'));
+const HomePage = React.lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
+const ProfilePage = React.lazy(() => import(/* webpackChunkName: "profile" */ './pages/ProfilePage'));
+const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
+
+/** Hands the router's navigate to the session (logout is a client-side move to /oyster). */
+function NavigatorBridge() {
+  const { session } = useServices();
+  const navigate = useNavigate();
+  React.useEffect(() => {
+    session.setNavigator((path) => navigate(path, { replace: true }));
+  }, [navigate, session]);
+  return null;
+}
+
+/** On every navigation tell the server the path, href and action over the socket (spec §2). */
+export function RouteReporter() {
+  const { bus } = useServices();
+  const location = useLocation();
+  const action = useNavigationType();
+  React.useEffect(() => {
+    bus.emit('route', { path: location.pathname, href: window.location.href, action });
+  }, [bus, location.pathname, location.search, location.hash, action]);
+  return null;
+}
+
+/** Pages inside the layout need a signed-in user; otherwise remember the path and go to /login. */
+export function RequireSession({ children }: { children: React.ReactNode }) {
+  const { session } = useServices();
+  const user = useObservable(session.session$);
+  const ready = useObservable(session.ready$);
+  const location = useLocation();
+  if (!ready) return <PageSpinner />;
+  if (!user || !session.isSignedIn) {
+    rememberPath(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to="/login" replace />;
+  }
+  return <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <React.Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/oyster" element={<LandingPage />} />
+        <Route path="/sing-in/:token?" element={<SignInByTokenPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <AppLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<HomePage />} />
+          <Route path="profile/*" element={<ProfilePage />} />
+          {Object.entries(SECTION_REMOTES).map(([section, remote]) => (
+            <Route key={section} path={`${section}/*`} element={<RemoteSection remote={remote} section={section} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </React.Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter basename={APP_BASENAME}>
+      <NavigatorBridge />
+      <RouteReporter />
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,36 @@
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import { PAGE_TITLE } from '@oyster/shared-kit/domain';
+import { setRuntime } from '@oyster/shared-kit/runtime';
+import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { initFederation } from './federation';
+import { App } from './App';
+import { createServices, ServicesProvider } from './services';
+import { ToastHost } from './services/toasts';
+
+async function start() {
+  const services = createServices();
+  setRuntime(services.runtime);
+  services.socket.start();
+  void services.session.restore();
+  try {
+    await initFederation();
+  } catch (e) {
+    // A missing manifest must not keep the login page from showing; sections report it in place.
+    console.error('[oyster] remotes manifest could not be loaded', e);
+  }
+  document.title = PAGE_TITLE;
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <React.StrictMode>
+      <OysterProvider>
+        <ServicesProvider services={services}>
+          <ToastHost toasts={services.toasts} />
+          <App />
+        </ServicesProvider>
+      </OysterProvider>
+    </React.StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,84 @@
+/**
+ * The remote registry: where each remote's remoteEntry.js lives, taken at start from the api's
+ * runtime manifest (GET /api/v2/remotes-manifest → {remotes: {remote_sales: '/remotes/sales/remoteEntry.js', ...}}),
+ * falling back to DEFAULT_REMOTE_PATHS, and registered with the Module Federation runtime.
+ */
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { DEFAULT_REMOTE_PATHS, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain';
+
+// The MF instance the bundler runtime already created for the host `shell`. Using it directly (instead
+// of importing '@module-federation/enhanced/runtime') keeps a second copy of the runtime (~13 KB gzip)
+// out of the first load.
+declare const __webpack_require__: { federation: { instance: ModuleFederation } };
+const federation = (): ModuleFederation => __webpack_require__.federation.instance;
+
+export const MANIFEST_PATH = '/api/v2/remotes-manifest';
+const MANIFEST_TIMEOUT_MS = 3000;
+
+export type RemoteEntries = Record<RemoteName, string>;
+
+const defaultEntries = (): RemoteEntries =>
+  Object.fromEntries(REMOTE_NAMES.map((n) => [n, `${DEFAULT_REMOTE_PATHS[n]}remoteEntry.js`])) as RemoteEntries;
+
+let entries: RemoteEntries = defaultEntries();
+let initialised: Promise<RemoteEntries> | null = null;
+let attempt = 0;
+
+async function fetchManifest(): Promise<Partial<Record<string, string>>> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), MANIFEST_TIMEOUT_MS);
+  try {
+    const res = await fetch(MANIFEST_PATH, { signal: ctrl.signal, credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`manifest ${res.status}`);
+    const body = (await res.json()) as { remotes?: Record<string, string> };
+    return body.remotes ?? {};
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads the manifest and registers every remote with the MF runtime. Never throws: on any failure
+ * the default paths are used. Idempotent (the first call's promise is returned again).
+ */
+export function initFederation(): Promise<RemoteEntries> {
+  if (initialised) return initialised;
+  initialised = (async () => {
+    const next = defaultEntries();
+    try {
+      const manifest = await fetchManifest();
+      for (const name of REMOTE_NAMES) {
+        const url = manifest[name];
+        if (typeof url === 'string' && url) next[name] = url;
+      }
+    } catch (err) {
+      // eslint-disable-next-line no-console
+      console.warn('[oyster] remotes manifest unavailable, using default remote paths', err);
+    }
+    entries = next;
+    federation().registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: entries[name] })));
+    return entries;
+  })();
+  return initialised;
+}
+
+export function remoteEntries(): RemoteEntries {
+  return { ...entries };
+}
+
+/**
+ * Forget everything the MF runtime cached about a remote (its entry script, container, modules) and
+ * register it again under a cache-busting URL, so the next loadRemote really fetches the files again.
+ */
+export function resetRemote(name: RemoteName): void {
+  attempt += 1;
+  const base = entries[name];
+  const entry = `${base}${base.includes('?') ? '&' : '?'}retry=${attempt}`;
+  federation().registerRemotes([{ name, entry }], { force: true });
+}
+
+/** loadRemote after the registry is ready. */
+export async function loadRemoteModule<T>(id: string): Promise<T | null> {
+  await initFederation();
+  return federation().loadRemote<T>(id);
+}

@@ -1,0 +1,37 @@
+/**
+ * A minimal host page to verify the federation glue on its own (used by bench/ and by hand):
+ * /app/<section>/... renders <RemoteSection> for the section's remote, with a tiny nav.
+ */
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
+import { BehaviorSubject } from 'rxjs';
+import { SECTION_REMOTES, makeUser, type SessionUser } from '@oyster/shared-kit/domain';
+import { EventBus, setRuntime, type HttpClient } from '@oyster/shared-kit/runtime';
+import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { initFederation, RemoteSection } from '..';
+
+const http = {} as HttpClient;
+setRuntime({ session$: new BehaviorSubject<SessionUser | null>(makeUser()), http, bus: new EventBus(), toasts: { show: () => {} }, logout: () => {} });
+
+function Section() {
+  const { section = '' } = useParams();
+  const remote = SECTION_REMOTES[section];
+  return remote ? <RemoteSection remote={remote} section={section} /> : <p data-testid="host-not-found">Нет раздела</p>;
+}
+
+void initFederation().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <OysterProvider>
+      <BrowserRouter basename="/app">
+        <nav data-testid="host-nav">
+          <Link to="/news">Новости</Link> · <Link to="/contracts">Полисы</Link> · <Link to="/cr">КВ</Link>
+        </nav>
+        <Routes>
+          <Route index element={<p data-testid="host-home">Главная</p>} />
+          <Route path=":section/*" element={<Section />} />
+        </Routes>
+      </BrowserRouter>
+    </OysterProvider>,
+  );
+});

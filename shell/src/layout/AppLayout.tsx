@@ -1,0 +1,79 @@
+import * as React from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { copyrightLine, LAYOUT_BREAKPOINT_PX } from '@oyster/shared-kit/domain';
+import { Button } from '@oyster/shared-kit/ui/base';
+import { Drawer, OysterIcon } from '@oyster/shared-kit/ui';
+import { Brand } from '../components/Brand';
+import { PageSpinner } from '../components/PageSpinner';
+import { useObservable, useServices } from '../services';
+import { loadInitState } from '../services/initState';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { pageTitleFor } from './pageTitle';
+import { Sidebar } from './Sidebar';
+import { useSidebarCounters } from './useCounters';
+import { useMediaQuery } from './useMediaQuery';
+import './layout.css';
+
+/** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
+export default function AppLayout() {
+  const { session, http } = useServices();
+  const user = useObservable(session.session$);
+  const counters = useSidebarCounters(user);
+  const narrow = useMediaQuery(`(max-width: ${LAYOUT_BREAKPOINT_PX - 1}px)`);
+  const [drawerOpen, setDrawerOpen] = React.useState(false);
+  const location = useLocation();
+  const title = pageTitleFor(location.pathname, user);
+
+  React.useEffect(() => setDrawerOpen(false), [location.pathname]);
+  React.useEffect(() => {
+    // Warm the one-hour init-state cache the remotes read (companies, products, networks, ...).
+    loadInitState(http).catch(() => undefined);
+  }, [http]);
+
+  if (!user) return null;
+  const logout = () => session.logout();
+  const sidebar = <Sidebar user={user} counters={counters} onLogout={logout} onNavigate={() => setDrawerOpen(false)} />;
+
+  return (
+    <div className={`oy-app${narrow ? ' oy-app--narrow' : ''}`}>
+      <div className="oy-preheader">
+        <ConnectionIndicator />
+      </div>
+      <header className="oy-header">
+        <div className="oy-header__inner">
+          <div className="oy-header__brand">
+            {narrow ? (
+              <Button
+                type="text"
+                aria-label="Открыть меню"
+                onClick={() => setDrawerOpen(true)}
+                icon={<OysterIcon name="menu" size={20} />}
+              />
+            ) : null}
+            <Brand subtitle="для страховых агентов" />
+          </div>
+          <h1 className="oy-header__title">{title}</h1>
+        </div>
+      </header>
+      <div className="oy-postheader" />
+      <div className="oy-body">
+        {narrow ? (
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={280} title="Oyster" styles={{ body: { padding: 12 } }}>
+            {sidebar}
+          </Drawer>
+        ) : (
+          <aside className="oy-aside">{sidebar}</aside>
+        )}
+        <main className="oy-main">
+          <React.Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </React.Suspense>
+        </main>
+      </div>
+      <footer className="oy-footer">
+        <span>{copyrightLine()} Oyster</span>
+        <span>Платформа для профессиональных страховых агентов от брокера</span>
+      </footer>
+    </div>
+  );
+}

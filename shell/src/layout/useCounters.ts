@@ -1,0 +1,45 @@
+import * as React from 'react';
+import { access, type SessionUser, type SidebarCounters } from '@oyster/shared-kit/domain';
+import { useServices } from '../services';
+
+/** Sidebar counters: unread notifications and open chats, refreshed by socket events. */
+export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
+  const { http, bus } = useServices();
+  const [counters, setCounters] = React.useState<SidebarCounters>({});
+  const a = access(user);
+  const wantNotifications = !!user && a.canSeeNotifications;
+  const wantChats = !!user && a.canLoadOpenChatsCount && a.canSeeChats;
+
+  React.useEffect(() => {
+    if (!user) return;
+    let alive = true;
+    const loadNotifications = () => {
+      if (!wantNotifications) return;
+      http
+        .get<{ count: number }>('/api/v2/notifications/count-not-read', { silent: true })
+        .then((r) => alive && setCounters((c) => ({ ...c, countNotifications: Number(r?.count) || 0 })))
+        .catch(() => undefined);
+    };
+    loadNotifications();
+    if (wantChats) {
+      http
+        .get<{ chatsOpenedCount: number; clientChats: number; agentChats: number }>('/api/v2/chats/opened-count', { silent: true })
+        .then((r) => alive && r && setCounters((c) => ({ ...c, chatsOpenedCount: r.chatsOpenedCount, clientChats: r.clientChats, agentChats: r.agentChats })))
+        .catch(() => undefined);
+    }
+    const chatsSub = bus.on('chats').subscribe((msg) => {
+      if (msg?.action === 'update_chats_counts_opened' && msg.result) {
+        const r = msg.result;
+        setCounters((c) => ({ ...c, chatsOpenedCount: r.chatsOpenedCount, clientChats: r.clientChats, agentChats: r.agentChats }));
+      }
+    });
+    const notifSub = bus.on('notification').subscribe(() => loadNotifications());
+    return () => {
+      alive = false;
+      chatsSub.unsubscribe();
+      notifSub.unsubscribe();
+    };
+  }, [http, bus, user?._id, wantNotifications, wantChats]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return counters;
+}

@@ -1,0 +1,237 @@
+import * as React from 'react';
+import { Link } from 'react-router-dom';
+import {
+  access,
+  COMPANY_CATALOGUE,
+  companyProductItems,
+  companyProductLink,
+  formatDate,
+  formatMoney,
+  HOME_TABS,
+  INDIVIDUAL_CATALOGUE,
+  type IndividualProduct,
+  type SaleChannel,
+} from '@oyster/shared-kit/domain';
+import { Button } from '@oyster/shared-kit/ui/base';
+import { Empty, SectionTitle, Skeleton, Tabs } from '@oyster/shared-kit/ui';
+import { useServices, useSession } from '../services';
+import './home.css';
+
+type Load<T> = { status: 'loading' } | { status: 'ready'; data: T | null } | { status: 'error' };
+
+function useLoad<T>(enabled: boolean, load: () => Promise<T | null>): [Load<T>, () => void] {
+  const [state, setState] = React.useState<Load<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = React.useState(0);
+  React.useEffect(() => {
+    if (!enabled) return;
+    let alive = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => alive && setState({ status: 'ready', data }),
+      () => alive && setState({ status: 'error' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [enabled, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  return [state, () => setAttempt((n) => n + 1)];
+}
+
+interface PaymentsInfo {
+  currentProfit: number;
+  countPayment: number;
+  countAwaitPayment: number;
+  openedBRCount: number;
+  countContinuePayment: number;
+  appRegistrations: number;
+}
+interface StatisticsWidget {
+  date: string;
+  previousMonth: string;
+  month: string;
+  statistics: Array<{ name: string; value: number }>;
+}
+
+function WidgetError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="oy-widget__error" role="alert">
+      <span>Не удалось загрузить данные</span>
+      <Button size="small" onClick={onRetry}>
+        Повторить
+      </Button>
+    </div>
+  );
+}
+
+function PaymentsWidget() {
+  const { http } = useServices();
+  const [state, retry] = useLoad<PaymentsInfo>(true, () =>
+    http.get<{ data?: PaymentsInfo | null }>('/api/v2/get-info-payments/', { silent: true }).then((r) => r?.data ?? null),
+  );
+  return (
+    <section className="oy-widget" aria-label="Мои показатели">
+      <SectionTitle level={3}>Мои показатели</SectionTitle>
+      {state.status === 'loading' ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : state.status === 'error' ? (
+        <WidgetError onRetry={retry} />
+      ) : !state.data ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Пока нет данных о выплатах" />
+      ) : (
+        <dl className="oy-stats">
+          <div className="oy-stat oy-stat--wide">
+            <dt>Доход за текущий месяц</dt>
+            <dd>{formatMoney(state.data.currentProfit)}</dd>
+          </div>
+          <div className="oy-stat">
+            <dt>Оплаченные полисы</dt>
+            <dd>{state.data.countPayment}</dd>
+          </div>
+          <div className="oy-stat">
+            <dt>Ожидают оплаты</dt>
+            <dd>{state.data.countAwaitPayment}</dd>
+          </div>
+          <div className="oy-stat">
+            <dt>Открытые брокерские запросы</dt>
+            <dd>{state.data.openedBRCount}</dd>
+          </div>
+          <div className="oy-stat">
+            <dt>Выплаты в обработке</dt>
+            <dd>{state.data.countContinuePayment}</dd>
+          </div>
+          <div className="oy-stat">
+            <dt>Регистрации в Oyster.app</dt>
+            <dd>{state.data.appRegistrations}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function StatisticsWidgetBlock() {
+  const { http } = useServices();
+  const [state, retry] = useLoad<StatisticsWidget>(true, () =>
+    http.get<{ statistics?: StatisticsWidget | null }>('/api/v2/statistics/widget', { silent: true }).then((r) => r?.statistics ?? null),
+  );
+  const data = state.status === 'ready' ? state.data : null;
+  return (
+    <section className="oy-widget" aria-label="Статистика запросов">
+      <SectionTitle level={3} extra={data ? <span className="oy-muted">на {formatDate(data.date)}, {data.month}</span> : null}>
+        Статистика запросов
+      </SectionTitle>
+      {state.status === 'loading' ? (
+        <Skeleton active paragraph={{ rows: 3 }} title={false} />
+      ) : state.status === 'error' ? (
+        <WidgetError onRetry={retry} />
+      ) : !data || !data.statistics?.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Нет данных за этот период" />
+      ) : (
+        <dl className="oy-stats">
+          {data.statistics.map((s) => (
+            <div className="oy-stat" key={s.name}>
+              <dt>{s.name}</dt>
+              <dd>{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function ChannelLink({ label, channel, showCommission }: { label: string; channel: SaleChannel; showCommission: boolean }) {
+  return (
+    <Link to={channel.link} className="oy-channel">
+      <span className="oy-channel__label">{label} →</span>
+      <span className="oy-channel__meta">{showCommission ? `${channel.commission} · ${channel.time}` : channel.time}</span>
+    </Link>
+  );
+}
+
+function ProductCard({ product, showCommission }: { product: IndividualProduct; showCommission: boolean }) {
+  return (
+    <article className="oy-product" aria-label={product.title}>
+      <h4 className="oy-product__title">{product.title}</h4>
+      <p className="oy-product__text">{product.description}</p>
+      <div className="oy-product__links">
+        {product.online ? <ChannelLink label="Онлайн" channel={product.online} showCommission={showCommission} /> : null}
+        <ChannelLink label="Запрос" channel={product.broker} showCommission={showCommission} />
+      </div>
+    </article>
+  );
+}
+
+function IndividualsTab({ showCommission }: { showCommission: boolean }) {
+  return (
+    <div className="oy-grid oy-grid--5">
+      {INDIVIDUAL_CATALOGUE.map((group) => (
+        <section key={group.key} className="oy-group" aria-label={group.title}>
+          <h3 className="oy-group__title">{group.title}</h3>
+          {group.products.map((p) => (
+            <ProductCard key={p.code} product={p} showCommission={showCommission} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function CompaniesTab({ showCommission }: { showCommission: boolean }) {
+  return (
+    <div className="oy-grid oy-grid--4">
+      {COMPANY_CATALOGUE.map((group) => (
+        <section key={group.title} className="oy-group oy-group--card" aria-label={group.title}>
+          <h3 className="oy-group__title">{group.title}</h3>
+          <ul className="oy-company-list">
+            {group.products.map((p) => {
+              const [bonus, percent, hours] = companyProductItems(p);
+              return (
+                <li key={p.code}>
+                  <Link to={companyProductLink(p)} className="oy-company">
+                    <span className="oy-company__title">{p.title}</span>
+                    <span className="oy-company__meta">
+                      <span className="oy-chip oy-chip--accent">{bonus}</span>
+                      {showCommission ? <span className="oy-chip">{percent}</span> : null}
+                      <span className="oy-chip">{hours}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Home: dashboard widgets the user may see and the product catalogue tabs (spec §2, §6, §9). */
+export default function HomePage() {
+  const user = useSession();
+  const a = access(user);
+  const showCommission = a.canSeeCommissionInTooltips;
+  const [tab, setTab] = React.useState<'individuals' | 'companies'>('individuals');
+  const hasWidgets = a.canLoadPaymentsInfo || a.canLoadStatisticsWidget;
+  return (
+    <div className="oy-home">
+      {hasWidgets ? (
+        <div className="oy-widgets">
+          {a.canLoadPaymentsInfo ? <PaymentsWidget /> : null}
+          {a.canLoadStatisticsWidget ? <StatisticsWidgetBlock /> : null}
+        </div>
+      ) : null}
+      <section className="oy-catalogue" aria-label="Продукты">
+        <SectionTitle level={2}>Продукты</SectionTitle>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setTab(k as typeof tab)}
+          items={[
+            { key: 'individuals', label: HOME_TABS.individuals, children: <IndividualsTab showCommission={showCommission} /> },
+            { key: 'companies', label: HOME_TABS.companies, children: <CompaniesTab showCommission={showCommission} /> },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import * as React from 'react';
+import type { Observable } from 'rxjs';
+import { EventBus, type Runtime } from '@oyster/shared-kit/runtime';
+import { createHttpClient } from './http';
+import { SessionService } from './session';
+import { SocketService, wireSessionEvents } from './socket';
+import { tabSessionId } from './storage';
+import { ToastService } from './toasts';
+
+export interface Services {
+  bus: EventBus;
+  http: ReturnType<typeof createHttpClient>;
+  session: SessionService;
+  socket: SocketService;
+  toasts: ToastService;
+  runtime: Runtime;
+}
+
+export interface CreateServicesOptions {
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  ioFactory?: ConstructorParameters<typeof SocketService>[2];
+}
+
+/** Builds the shell's singletons; bootstrap hands `runtime` to setRuntime for every remote. */
+export function createServices(options: CreateServicesOptions = {}): Services {
+  const bus = new EventBus();
+  const toasts = new ToastService();
+  let http: Services['http'] | null = null;
+  const session = new SessionService({ bus, http: () => http! });
+  http = createHttpClient({
+    baseUrl: options.baseUrl,
+    getToken: () => session.token,
+    sessionId: tabSessionId(),
+    toasts,
+    onUnauthorized: () => session.logout(),
+    fetchImpl: options.fetchImpl,
+  });
+  const socket = new SocketService(bus, session, options.ioFactory);
+  wireSessionEvents(bus, session);
+  const runtime: Runtime = {
+    session$: session.session$,
+    http,
+    bus,
+    toasts,
+    logout: () => session.logout(),
+  };
+  return { bus, http, session, socket, toasts, runtime };
+}
+
+const ServicesContext = React.createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children?: React.ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const s = React.useContext(ServicesContext);
+  if (!s) throw new Error('ServicesProvider is missing');
+  return s;
+}
+
+/** Current value of a BehaviorSubject-like observable. */
+export function useObservable<T>(source: Observable<T> & { value?: T }, initial?: T): T {
+  const [value, setValue] = React.useState<T>(() => (source.value !== undefined ? source.value : (initial as T)));
+  React.useEffect(() => {
+    const sub = source.subscribe(setValue);
+    return () => sub.unsubscribe();
+  }, [source]);
+  return value;
+}
+
+export function useSession() {
+  const { session } = useServices();
+  return useObservable(session.session$);
+}

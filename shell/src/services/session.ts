@@ -1,0 +1,131 @@
+import { BehaviorSubject } from 'rxjs';
+import { access, type SessionUser } from '@oyster/shared-kit/domain';
+import type { EventBus, HttpClient } from '@oyster/shared-kit/runtime';
+import type { ShellRequestOptions } from './http';
+import { APP_BASENAME, readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export interface SessionDeps {
+  bus: EventBus;
+  /** Lazy: the HTTP client needs the session for its token and 401 handling. */
+  http(): HttpClient;
+}
+
+type Navigate = (path: string) => void;
+
+/**
+ * The signed-in user (spec §3, §4): token, user and a flag kept in localStorage, restored on
+ * start with a silent get-user, replaced by session_update, cleared by logout.
+ */
+export class SessionService {
+  readonly session$: BehaviorSubject<SessionUser | null>;
+  readonly token$: BehaviorSubject<string | null>;
+  /** False only while a stored token without a stored user is being checked. */
+  readonly ready$: BehaviorSubject<boolean>;
+  private navigate: Navigate = (path) => window.location.assign(`${APP_BASENAME}${path}`);
+
+  constructor(private readonly deps: SessionDeps) {
+    const token = readStorage(STORAGE_KEYS.token);
+    const flagged = readStorage(STORAGE_KEYS.loggedIn) === '1';
+    const user = token || flagged ? parseUser(readStorage(STORAGE_KEYS.user)) : null;
+    this.token$ = new BehaviorSubject<string | null>(token);
+    this.session$ = new BehaviorSubject<SessionUser | null>(user);
+    this.ready$ = new BehaviorSubject<boolean>(!(token || flagged) || !!user);
+  }
+
+  get token(): string | null {
+    return this.token$.value;
+  }
+  get user(): SessionUser | null {
+    return this.session$.value;
+  }
+  /** Signed in with a real (non-anonymous) user (the token may live only in the httpOnly cookie). */
+  get isSignedIn(): boolean {
+    return access(this.user).isAuthenticated;
+  }
+
+  /** The router registers its navigate so logout stays a client-side transition. */
+  setNavigator(navigate: Navigate | null): void {
+    if (navigate) this.navigate = navigate;
+  }
+
+  /** On start: a stored token is checked with get-user (silent); anonymous or missing → logout. */
+  async restore(): Promise<void> {
+    if (!this.token && !this.user) {
+      this.ready$.next(true);
+      return;
+    }
+    try {
+      const res = await this.deps.http().get<{ user?: SessionUser | null }>('/api/v2/auth/get-user', { silent: true });
+      const user = res?.user ?? null;
+      if (!user || access(user).isAnonymous) this.logout();
+      else this.replaceUser(user);
+    } catch (e) {
+      // 401 already logged out through the HTTP client; a network failure keeps the stored user.
+      if (!this.user) this.logout({ redirect: false });
+    } finally {
+      this.ready$.next(true);
+    }
+  }
+
+  /** After a successful login or sign-in by token. */
+  acceptLogin(token: string | null, user: SessionUser): void {
+    writeStorage(STORAGE_KEYS.token, token);
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+    writeStorage(STORAGE_KEYS.loggedIn, '1');
+    this.token$.next(token);
+    this.session$.next(user);
+    this.ready$.next(true);
+    this.deps.bus.emit('login', {});
+  }
+
+  /** session_update from the server replaces the user (an anonymous or empty one ends the session). */
+  replaceUser(user: SessionUser | null | undefined): void {
+    if (!user || access(user).isAnonymous) {
+      this.logout();
+      return;
+    }
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+    writeStorage(STORAGE_KEYS.loggedIn, '1');
+    this.session$.next(user);
+  }
+
+  /** Clears cookies, stored user/flag/token, tells the server and the socket, goes to /oyster. */
+  logout(options: { redirect?: boolean; notifyServer?: boolean } = {}): void {
+    const hadSession = !!this.token || !!this.user;
+    if (hadSession && options.notifyServer !== false) {
+      const opts: ShellRequestOptions = { silent: true, noLogout: true };
+      this.deps.http().post('/api/v2/auth/logout', {}, opts).catch(() => undefined);
+      this.deps.bus.emit('logout', {});
+    }
+    clearTokenCookie();
+    writeStorage(STORAGE_KEYS.token, null);
+    writeStorage(STORAGE_KEYS.user, null);
+    writeStorage(STORAGE_KEYS.loggedIn, null);
+    writeStorage(STORAGE_KEYS.initState, null);
+    this.session$.next(null);
+    this.token$.next(null);
+    this.ready$.next(true);
+    if (options.redirect !== false) this.navigate('/oyster');
+  }
+}
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const u = JSON.parse(raw) as SessionUser;
+    return u && Array.isArray(u.roles) ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearTokenCookie(): void {
+  for (const path of ['/', APP_BASENAME, `${APP_BASENAME}/`]) {
+    document.cookie = `x-api-token=; Max-Age=0; path=${path}`;
+  }
+}
+
+export function readTokenCookie(): string | null {
+  const m = document.cookie.match(/(?:^|;\s*)x-api-token=([^;]*)/);
+  return m && m[1] ? decodeURIComponent(m[1]) : null;
+}

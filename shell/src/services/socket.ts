@@ -1,0 +1,113 @@
+import { BehaviorSubject, Subscription, distinctUntilChanged } from 'rxjs';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
+import type { EventBus, ServerEvents } from '@oyster/shared-kit/runtime';
+import type { SessionService } from './session';
+
+export const SERVER_EVENT_NAMES: Array<keyof ServerEvents> = [
+  'session_update',
+  'logout',
+  'chats',
+  'notification',
+  'webinar-notification',
+  'notification-market',
+];
+
+type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+/**
+ * The one realtime connection (spec §7): authenticated with the session token, reconnecting
+ * every 5 s up to 30 s, every server event fed into the bus and the bus's outgoing events sent.
+ */
+export class SocketService {
+  private socket: Socket | null = null;
+  private subs = new Subscription();
+  /** When the connection was lost (ms since epoch); null while connected or signed out. */
+  readonly lostAt$ = new BehaviorSubject<number | null>(null);
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly session: SessionService,
+    private readonly factory: IoFactory = (uri, opts) => io(uri as string, opts),
+    private readonly url?: string,
+  ) {}
+
+  start(): void {
+    this.subs.add(
+      this.session.token$.pipe(distinctUntilChanged()).subscribe((token) => {
+        this.close();
+        if (token) this.open(token);
+      }),
+    );
+    this.subs.add(
+      this.bus.toServer$.subscribe(({ name, payload }) => {
+        this.socket?.emit(name as string, payload ?? {});
+      }),
+    );
+  }
+
+  stop(): void {
+    this.subs.unsubscribe();
+    this.subs = new Subscription();
+    this.close();
+  }
+
+  /** The «Переподключиться» button. */
+  reconnectNow(): void {
+    const s = this.socket;
+    if (!s || s.connected) return;
+    this.bus.connection$.next('connecting');
+    s.disconnect();
+    s.connect();
+  }
+
+  private open(token: string): void {
+    const socket = this.factory(this.url, {
+      path: '/socket.io',
+      auth: { token },
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+      reconnection: true,
+      reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+      reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+    });
+    this.socket = socket;
+    this.bus.connection$.next('connecting');
+    socket.on('connect', () => {
+      this.lostAt$.next(null);
+      this.bus.connection$.next('connected');
+    });
+    socket.on('disconnect', () => {
+      if (this.socket !== socket) return;
+      if (this.lostAt$.value === null) this.lostAt$.next(Date.now());
+      this.bus.connection$.next(socket.active ? 'reconnecting' : 'disconnected');
+    });
+    socket.on('connect_error', () => {
+      if (this.socket !== socket) return;
+      if (this.lostAt$.value === null) this.lostAt$.next(Date.now());
+      this.bus.connection$.next(socket.active ? 'reconnecting' : 'disconnected');
+    });
+    for (const name of SERVER_EVENT_NAMES) {
+      socket.on(name as string, (payload: unknown) => this.bus.publish(name, payload as never));
+    }
+  }
+
+  private close(): void {
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.removeAllListeners();
+      s.disconnect();
+    }
+    this.lostAt$.next(null);
+    this.bus.connection$.next('disconnected');
+  }
+}
+
+/** Server events that change the session: session_update replaces the user, logout ends it. */
+export function wireSessionEvents(bus: EventBus, session: SessionService): Subscription {
+  const subs = new Subscription();
+  subs.add(bus.on('session_update').subscribe((user) => session.replaceUser(user)));
+  subs.add(bus.on('logout').subscribe(() => session.logout({ notifyServer: false })));
+  return subs;
+}

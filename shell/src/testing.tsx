@@ -1,0 +1,76 @@
+import * as React from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { createServices, ServicesProvider, type Services } from './services';
+import { ToastHost } from './services/toasts';
+
+export interface FakeCall {
+  url: string;
+  init: RequestInit;
+}
+export type FakeAnswer = { status: number; body?: unknown } | Error | ((url: string, init: RequestInit) => Promise<never>);
+
+/** A fetch double: answers by URL substring, records every call. */
+export function fakeFetch(routes: Record<string, FakeAnswer>) {
+  const calls: FakeCall[] = [];
+  const impl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const key = Object.keys(routes).find((k) => url.includes(k));
+    const answer = key ? routes[key] : { status: 404, body: { message: 'not found' } };
+    if (answer instanceof Error) throw answer;
+    if (typeof answer === 'function') return answer(url, init);
+    return {
+      status: answer.status,
+      text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+    } as unknown as Response;
+  }) as unknown as typeof fetch;
+  return { impl, calls };
+}
+
+/** A socket.io double. */
+export function fakeSocket() {
+  const handlers = new Map<string, Array<(p: unknown) => void>>();
+  const emitted: Array<{ name: string; payload: unknown }> = [];
+  const socket = {
+    connected: false,
+    active: true,
+    on(name: string, fn: (p: unknown) => void) {
+      handlers.set(name, [...(handlers.get(name) ?? []), fn]);
+      return socket;
+    },
+    emit(name: string, payload: unknown) {
+      emitted.push({ name, payload });
+      return socket;
+    },
+    removeAllListeners() {
+      handlers.clear();
+      return socket;
+    },
+    disconnect() {
+      socket.connected = false;
+      return socket;
+    },
+    connect() {
+      return socket;
+    },
+    /** Test side: the server sends an event. */
+    serverSends(name: string, payload?: unknown) {
+      (handlers.get(name) ?? []).forEach((fn) => fn(payload));
+    },
+  };
+  return { socket, emitted };
+}
+
+export function renderWithServices(ui: React.ReactElement, { services, route = '/' }: { services: Services; route?: string }) {
+  return render(
+    <OysterProvider>
+      <ServicesProvider services={services}>
+        <ToastHost toasts={services.toasts} />
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </ServicesProvider>
+    </OysterProvider>,
+  );
+}
+
+export { createServices };
