@@ -63,6 +63,7 @@ if (want('types')) {
 }
 
 if (want('rules')) {
+  // A remote never imports antd directly, another remote, or the shell's source.
   const code = await run('node', ['build/check-imports.mjs']);
   record('import rules', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }

@@ -46,8 +46,10 @@ test('after a 401 the user signs in and returns to the remembered path', async (
   const res = await request.post('/api/v2/auth/logout', { headers: { 'x-api-token': token! } });
   expect(res.ok()).toBeTruthy();
 
-  await page.reload();
-  await expect(page).toHaveURL(/\/app\/login/);
+  // The server ends the session at once (socket «logout», or the next call's 401): the path is
+  // remembered and the user lands on /oyster.
+  await expect(page).toHaveURL(/\/app\/oyster$/);
+  await page.getByRole('link', { name: 'Войти' }).first().click();
   await page.getByLabel('Email').fill('owner@oyster.test');
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();

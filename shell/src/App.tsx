@@ -43,6 +43,7 @@ export function RequireSession({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   if (!ready) return <PageSpinner />;
   if (!user || !session.isSignedIn) {
+    if (session.endedByLogout) return <Navigate to="/oyster" replace />;
     rememberPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/login" replace />;
   }

@@ -81,6 +81,13 @@ describe('HTTP client error catalogue (spec §8)', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('a silent call that gets 401 still tells the user the session ended', async () => {
+    const { http, shown, onUnauthorized } = setup({ '/api/v2/auth/get-user': { status: 401 } });
+    await expect(http.get('/api/v2/auth/get-user', { silent: true })).rejects.toBeInstanceOf(HttpError);
+    expect(shown.map((t) => t.body)).toEqual(['Вы не авторизованы']);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('a 401 on the login screen does not remember /login', async () => {
     window.history.replaceState(null, '', '/app/login');
     const { http } = setup({ '/y': { status: 401 } });

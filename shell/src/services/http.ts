@@ -83,7 +83,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & {
       rememberPath();
       if (!loggingOut) {
         loggingOut = true;
-        if (!options.silent) deps.toasts.show({ type: 'error', body: reaction.text, durationSec: reaction.durationSec });
+        // The session ends whoever called: the user is always told why (spec §8), even for silent calls.
+        deps.toasts.show({ type: 'error', body: reaction.text, durationSec: reaction.durationSec });
         try {
           deps.onUnauthorized();
         } finally {

@@ -21,7 +21,19 @@ export class SessionService {
   readonly token$: BehaviorSubject<string | null>;
   /** False only while a stored token without a stored user is being checked. */
   readonly ready$: BehaviorSubject<boolean>;
-  private navigate: Navigate = (path) => window.location.assign(`${APP_BASENAME}${path}`);
+  /**
+   * Until the router registers its navigate, a move is kept and done once it does: a full page
+   * load here would drop what the user must still see (the «Вы не авторизованы» toast).
+   */
+  private pendingPath: string | null = null;
+  private navigate: Navigate = (path) => {
+    this.pendingPath = path;
+  };
+  /**
+   * True after logout() sent the user to /oyster: pages that need a session must not race it
+   * with their own redirect to /login (and must not remember the path of a deliberate logout).
+   */
+  endedByLogout = false;
 
   constructor(private readonly deps: SessionDeps) {
     const token = readStorage(STORAGE_KEYS.token);
@@ -45,7 +57,11 @@ export class SessionService {
 
   /** The router registers its navigate so logout stays a client-side transition. */
   setNavigator(navigate: Navigate | null): void {
-    if (navigate) this.navigate = navigate;
+    if (!navigate) return;
+    this.navigate = navigate;
+    const pending = this.pendingPath;
+    this.pendingPath = null;
+    if (pending) navigate(pending);
   }
 
   /** On start: a stored token is checked with get-user (silent); anonymous or missing → logout. */
@@ -75,6 +91,7 @@ export class SessionService {
     this.token$.next(token);
     this.session$.next(user);
     this.ready$.next(true);
+    this.endedByLogout = false;
     this.deps.bus.emit('login', {});
   }
 
@@ -97,6 +114,7 @@ export class SessionService {
       this.deps.http().post('/api/v2/auth/logout', {}, opts).catch(() => undefined);
       this.deps.bus.emit('logout', {});
     }
+    if (options.redirect !== false) this.endedByLogout = true;
     clearTokenCookie();
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.user, null);

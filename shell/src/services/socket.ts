@@ -3,6 +3,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 import { SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
 import type { EventBus, ServerEvents } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
+import { rememberPath } from './storage';
 
 export const SERVER_EVENT_NAMES: Array<keyof ServerEvents> = [
   'session_update',
@@ -108,6 +109,13 @@ export class SocketService {
 export function wireSessionEvents(bus: EventBus, session: SessionService): Subscription {
   const subs = new Subscription();
   subs.add(bus.on('session_update').subscribe((user) => session.replaceUser(user)));
-  subs.add(bus.on('logout').subscribe(() => session.logout({ notifyServer: false })));
+  // The server ended the session (revoked elsewhere, user blocked): like a 401, remember where
+  // the user was so signing in again brings them back.
+  subs.add(
+    bus.on('logout').subscribe(() => {
+      rememberPath();
+      session.logout({ notifyServer: false });
+    }),
+  );
   return subs;
 }
