@@ -15,7 +15,7 @@ test('a remote whose files are not served fails in place; the rest keeps working
   // Another remote still loads and renders its section.
   await page.getByTestId('sidebar').getByRole('link', { name: 'Обучение' }).click();
   await expect(page.getByTestId('remote-error')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Обучение' })).toBeVisible();
+  await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Обучение' })).toBeVisible();
 
   // The finance server comes back: «Повторить» loads it without reloading the page.
   await page.getByTestId('sidebar').getByRole('link', { name: 'Финансы' }).click();
@@ -23,7 +23,7 @@ test('a remote whose files are not served fails in place; the rest keeps working
   await page.unroute('**/remotes/finance/**');
   await page.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByTestId('remote-error')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Финансы' })).toBeVisible();
+  await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Финансы' })).toBeVisible();
 });
 
 test('remotes share one React: a remote page renders inside the shell with the session user', async ({ page }) => {
@@ -31,6 +31,6 @@ test('remotes share one React: a remote page renders inside the shell with the s
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await signIn(page, 'agent@oyster.test');
   await page.getByTestId('sidebar').getByRole('link', { name: 'Полисы' }).click();
-  await expect(page.getByRole('heading', { name: 'Полисы' })).toBeVisible();
+  await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Полисы' })).toBeVisible();
   expect(errors.filter((e) => /Invalid hook call|more than one copy of React/.test(e))).toEqual([]);
 });

@@ -1,15 +1,19 @@
+import { ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import * as React from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { SECTION_REMOTES } from '@oyster/shared-kit/domain';
 import { APP_BASENAME, rememberPath } from './services/storage';
 import { useObservable, useServices } from './services';
 import { PageSpinner } from './components/PageSpinner';
-import { RemoteSection } from './federation';
 
 const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
 const LandingPage = React.lazy(() => import(/* webpackChunkName: "landing" */ './pages/LandingPage'));
 const SignInByTokenPage = React.lazy(() => import(/* webpackChunkName: "sign-in" */ './pages/SignInByTokenPage'));
 const AppLayout = React.lazy(() => import(/* webpackChunkName: "layout" */ './layout/AppLayout'));
+// Remote sections (and the kit pieces their error state needs) load after sign-in, not with the login page.
+const RemoteSection = React.lazy(() =>
+  import(/* webpackChunkName: "remote-section" */ './federation/RemoteSection').then((m) => ({ default: m.RemoteSection })),
+);
 const HomePage = React.lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
 const ProfilePage = React.lazy(() => import(/* webpackChunkName: "profile" */ './pages/ProfilePage'));
 const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
@@ -78,7 +82,7 @@ export function AppRoutes() {
 
 export function App() {
   return (
-    <BrowserRouter basename={APP_BASENAME}>
+    <BrowserRouter basename={APP_BASENAME} future={ROUTER_FUTURE}>
       <NavigatorBridge />
       <RouteReporter />
       <AppRoutes />

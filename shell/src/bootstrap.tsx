@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { PAGE_TITLE } from '@oyster/shared-kit/domain';
 import { setRuntime } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
-import { initFederation } from './federation';
+import { initFederation } from './federation/registry';
 import { App } from './App';
 import { createServices, ServicesProvider } from './services';
 import { ToastHost } from './services/toasts';

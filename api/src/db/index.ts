@@ -46,8 +46,15 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
     // Create the schema once with a throw-away client, before the pool pins search_path to it.
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
-    await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await c.end();
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } catch (e) {
+      // Two instances creating the same schema at once: IF NOT EXISTS still races on the catalog.
+      const code = (e as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw e;
+    } finally {
+      await c.end();
+    }
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,

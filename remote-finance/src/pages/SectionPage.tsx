@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useParams } from 'react-router-dom';
-import { Result } from '@oyster/shared-kit/ui/base';
+import { Result } from '@oyster/shared-kit/ui';
 import { SectionTitle } from '@oyster/shared-kit/ui';
 import type { SectionInfo } from '../sections';
 

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Route, Routes, useParams } from 'react-router-dom';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
-import { setRuntime } from '@oyster/shared-kit/runtime';
+import { setRuntime, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import { SECTIONS } from '../sections';
 import RemoteRoutes from '../routes';
 import { makeHarnessRuntime } from './runtime';
@@ -38,7 +38,7 @@ function Harness() {
 
 createRoot(document.getElementById('root')!).render(
   <OysterProvider>
-    <BrowserRouter>
+    <BrowserRouter future={ROUTER_FUTURE}>
       <Harness />
     </BrowserRouter>
   </OysterProvider>,

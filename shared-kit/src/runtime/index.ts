@@ -50,3 +50,6 @@ export interface RemoteRoutesProps {
   /** First path segment under /app/ that the shell mounted this remote at, e.g. 'news'. */
   section: string;
 }
+
+/** react-router 6 future flags, the same in the shell and every harness (no v7 warnings). */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

@@ -4,20 +4,15 @@
  * stays small: keep this list short.
  */
 export {
-  App,
   ConfigProvider,
-  Form,
   Input,
   Button,
-  Card,
   Checkbox,
-  Typography,
-  Alert,
   Spin,
-  Result,
-  message,
   notification,
 } from 'antd';
 export type { NotificationArgsProps } from 'antd';
 export { OysterProvider } from './OysterProvider';
+export { Field } from './Field';
+export type { FieldProps } from './Field';
 export { oysterTheme, OYSTER_COLORS } from './theme';

@@ -4,6 +4,13 @@
  */
 export * from './base';
 export {
+  App,
+  Form,
+  Card,
+  Typography,
+  Alert,
+  Result,
+  message,
   Layout,
   Menu,
   Tabs,

@@ -52,7 +52,7 @@ export default function AppLayout() {
             ) : null}
             <Brand subtitle="для страховых агентов" />
           </div>
-          <h1 className="oy-header__title">{title}</h1>
+          <div className="oy-header__title">{title}</div>
         </div>
       </header>
       <div className="oy-postheader" />

@@ -90,7 +90,9 @@ describe('login page (spec §2, §5)', () => {
     type('Email', 'agent@oyster.test');
     type('Пароль', 'Oyster2026!');
     fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Произошла непредвиденная ошибка. Попробуйте попытку позже');
+    // Under the form, in red (a failed call may also raise the client's toast).
+    const error = await screen.findByText('Произошла непредвиденная ошибка. Попробуйте попытку позже');
+    expect(error).toHaveClass('oy-auth__error');
   });
 
   it('after success stores the session, emits login and goes to the remembered path', async () => {

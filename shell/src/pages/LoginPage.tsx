@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useFormik } from 'formik';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { copyrightLine, LOGIN_TEXTS, loginSchema, type SessionUser } from '@oyster/shared-kit/domain';
-import { Button, Checkbox, Form, Input, OYSTER_COLORS, Spin } from '@oyster/shared-kit/ui/base';
+import { Button, Checkbox, Field, Input, OYSTER_COLORS, Spin } from '@oyster/shared-kit/ui/base';
 import { Brand } from '../components/Brand';
 import { useServices } from '../services';
 import type { ShellRequestOptions } from '../services/http';
@@ -111,8 +111,8 @@ export default function LoginPage() {
         ) : (
           <>
             <h1 className="oy-auth__title">{LOGIN_TEXTS.title}</h1>
-            <Form layout="vertical" requiredMark={false} onFinish={() => formik.handleSubmit()} noValidate>
-              <Form.Item label={LOGIN_TEXTS.email} htmlFor="login-email" validateStatus={emailError ? 'error' : undefined} help={emailError}>
+            <form onSubmit={formik.handleSubmit} noValidate>
+              <Field label={LOGIN_TEXTS.email} htmlFor="login-email" error={emailError}>
                 <Input
                   id="login-email"
                   name="email"
@@ -125,14 +125,10 @@ export default function LoginPage() {
                   onChange={change('email')}
                   onBlur={formik.handleBlur}
                   aria-invalid={!!emailError}
+                  status={emailError ? 'error' : undefined}
                 />
-              </Form.Item>
-              <Form.Item
-                label={LOGIN_TEXTS.password}
-                htmlFor="login-password"
-                validateStatus={passwordError ? 'error' : undefined}
-                help={passwordError}
-              >
+              </Field>
+              <Field label={LOGIN_TEXTS.password} htmlFor="login-password" error={passwordError}>
                 <Input.Password
                   id="login-password"
                   name="password"
@@ -141,8 +137,9 @@ export default function LoginPage() {
                   onChange={change('password')}
                   onBlur={formik.handleBlur}
                   aria-invalid={!!passwordError}
+                  status={passwordError ? 'error' : undefined}
                 />
-              </Form.Item>
+              </Field>
               <div className="oy-auth__row">
                 <Checkbox name="rememberMe" checked={formik.values.rememberMe} onChange={(e) => void formik.setFieldValue('rememberMe', e.target.checked)}>
                   Запомнить меня
@@ -157,7 +154,7 @@ export default function LoginPage() {
                   {serverError.type ? <span className="oy-auth__error-type">Тип ошибки: {serverError.type}</span> : null}
                 </div>
               ) : null}
-            </Form>
+            </form>
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Result } from '@oyster/shared-kit/ui/base';
+import { Button } from '@oyster/shared-kit/ui/base';
+import { Result } from '@oyster/shared-kit/ui';
 
 export default function NotFoundPage() {
   return (

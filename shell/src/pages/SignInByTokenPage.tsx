@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { access, type SessionUser } from '@oyster/shared-kit/domain';
-import { Button, Result, Spin } from '@oyster/shared-kit/ui/base';
+import { Button, Spin } from '@oyster/shared-kit/ui/base';
+import { Result } from '@oyster/shared-kit/ui';
 import { useServices } from '../services';
 import type { ShellRequestOptions } from '../services/http';
 import { readTokenCookie } from '../services/session';

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subscription, distinctUntilChanged } from 'rxjs';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
 import type { EventBus, ServerEvents } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
@@ -14,7 +14,13 @@ export const SERVER_EVENT_NAMES: Array<keyof ServerEvents> = [
   'notification-market',
 ];
 
-type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket;
+type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket | Promise<Socket>;
+
+/** socket.io-client is fetched only once someone signs in: the login page does not carry it. */
+const lazyIo: IoFactory = async (uri, opts) => {
+  const { io } = await import(/* webpackChunkName: "socket-io" */ 'socket.io-client');
+  return io(uri as string, opts);
+};
 
 /**
  * The one realtime connection (spec §7): authenticated with the session token, reconnecting
@@ -22,6 +28,8 @@ type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & Socket
  */
 export class SocketService {
   private socket: Socket | null = null;
+  /** Bumped on every open/close so a socket that finishes loading late is dropped. */
+  private generation = 0;
   private subs = new Subscription();
   /** When the connection was lost (ms since epoch); null while connected or signed out. */
   readonly lostAt$ = new BehaviorSubject<number | null>(null);
@@ -29,7 +37,7 @@ export class SocketService {
   constructor(
     private readonly bus: EventBus,
     private readonly session: SessionService,
-    private readonly factory: IoFactory = (uri, opts) => io(uri as string, opts),
+    private readonly factory: IoFactory = lazyIo,
     private readonly url?: string,
   ) {}
 
@@ -63,7 +71,9 @@ export class SocketService {
   }
 
   private open(token: string): void {
-    const socket = this.factory(this.url, {
+    const generation = ++this.generation;
+    this.bus.connection$.next('connecting');
+    const made = this.factory(this.url, {
       path: '/socket.io',
       auth: { token },
       withCredentials: true,
@@ -72,8 +82,23 @@ export class SocketService {
       reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
       reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
     });
+    if (made instanceof Promise) {
+      made.then(
+        (socket) => {
+          if (generation === this.generation) this.attach(socket);
+          else socket.disconnect();
+        },
+        () => {
+          if (generation !== this.generation) return;
+          this.lostAt$.next(Date.now());
+          this.bus.connection$.next('disconnected');
+        },
+      );
+    } else this.attach(made);
+  }
+
+  private attach(socket: Socket): void {
     this.socket = socket;
-    this.bus.connection$.next('connecting');
     socket.on('connect', () => {
       this.lostAt$.next(null);
       this.bus.connection$.next('connected');
@@ -94,6 +119,7 @@ export class SocketService {
   }
 
   private close(): void {
+    this.generation++;
     const s = this.socket;
     this.socket = null;
     if (s) {

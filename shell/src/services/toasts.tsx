@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { App, Button, type NotificationArgsProps } from '@oyster/shared-kit/ui/base';
-import { TOAST_DURATION_SEC } from '@oyster/shared-kit/domain';
+import { Button, notification, type NotificationArgsProps } from '@oyster/shared-kit/ui/base';
+import { MAX_TOASTS, TOAST_DURATION_SEC } from '@oyster/shared-kit/domain';
 import type { ToastOptions, Toasts } from '@oyster/shared-kit/runtime';
 
 type NotificationApi = { open(args: NotificationArgsProps): void };
@@ -51,10 +51,11 @@ export class ToastService implements Toasts {
 
 /** Mount once inside OysterProvider: hands antd's context-aware notification API to the service. */
 export function ToastHost({ toasts }: { toasts: ToastService }) {
-  const { notification } = App.useApp();
+  // Top-right, at most 3 kept (spec §9); the holder renders inside OysterProvider's theme.
+  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: MAX_TOASTS });
   React.useEffect(() => {
-    toasts.attach(notification);
+    toasts.attach(api);
     return () => toasts.attach(null);
-  }, [notification, toasts]);
-  return null;
+  }, [api, toasts]);
+  return holder;
 }

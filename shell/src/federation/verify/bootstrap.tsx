@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import { BehaviorSubject } from 'rxjs';
 import { SECTION_REMOTES, makeUser, type SessionUser } from '@oyster/shared-kit/domain';
-import { EventBus, setRuntime, type HttpClient } from '@oyster/shared-kit/runtime';
+import { EventBus, setRuntime, type HttpClient, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation, RemoteSection } from '..';
 
@@ -23,7 +23,7 @@ function Section() {
 void initFederation().then(() => {
   createRoot(document.getElementById('root')!).render(
     <OysterProvider>
-      <BrowserRouter basename="/app">
+      <BrowserRouter basename="/app" future={ROUTER_FUTURE}>
         <nav data-testid="host-nav">
           <Link to="/news">Новости</Link> · <Link to="/contracts">Полисы</Link> · <Link to="/cr">КВ</Link>
         </nav>

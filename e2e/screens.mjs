@@ -1,0 +1,44 @@
+// Screenshots of the main screens at 1280px and 900px (the 1000px breakpoint), for a person to
+// look at: node e2e/screens.mjs [baseURL] → e2e/screenshots/*.png
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+const require = createRequire(import.meta.url);
+const { chromium } = require('@playwright/test');
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8080';
+const out = new URL('./screenshots/', import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+const shots = [
+  { name: 'landing', path: '/app/oyster' },
+  { name: 'login', path: '/app/login?legacy=true' },
+  { name: 'home-agent', path: '/app/', as: 'agent@oyster.test' },
+  { name: 'home-manager', path: '/app/', as: 'manager@oyster.test' },
+  { name: 'companies-broker', path: '/app/', as: 'broker@oyster.test', tab: 'Юридическим лицам' },
+  { name: 'profile-owner', path: '/app/profile', as: 'owner@oyster.test' },
+  { name: 'section-admin', path: '/app/finance', as: 'admin@oyster.test' },
+  { name: 'notfound', path: '/app/nowhere', as: 'copywriter@oyster.test' },
+];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+for (const width of [1280, 900]) {
+  for (const s of shots) {
+    const page = await browser.newPage({ viewport: { width, height: 860 }, locale: 'ru-RU' });
+    if (s.as) {
+      await page.goto(`${base}/app/login?legacy=true`);
+      await page.getByLabel('Email').fill(s.as);
+      await page.getByLabel('Пароль').fill('Oyster2026!');
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await page.waitForURL(/\/app\/?$/);
+    }
+    await page.goto(`${base}${s.path}`);
+    if (s.tab) await page.getByRole('tab', { name: s.tab }).click();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${out}${s.name}-${width}.png`, fullPage: true });
+    await page.close();
+  }
+}
+await browser.close();
+console.log(`screenshots in ${out}`);
