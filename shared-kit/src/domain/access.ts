@@ -55,6 +55,8 @@ export interface Access {
   canSeeNewPolicy: boolean;
   /** Sub-agents see no commission line in product tooltips. */
   canSeeCommissionInTooltips: boolean;
+  /** News, knowledge, courses, media and banners: copywriters and admins edit, everyone else reads. */
+  canEditLearning: boolean;
 }
 
 export function access(user: SessionUser | null | undefined): Access {
@@ -122,5 +124,6 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeNotifications: isAgent || isMage || isCopywriter || isNewAgent,
     canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
     canSeeCommissionInTooltips: !isSubAgent,
+    canEditLearning: isAdmin || isCopywriter,
   };
 }

@@ -68,6 +68,15 @@ describe('data loading rules', () => {
     expect(access(DEMO_USERS.copywriter).courseListKind).toBe('admin');
     expect(access(DEMO_USERS.agent).courseListKind).toBe('user');
   });
+  test.each<[keyof typeof DEMO_USERS, boolean]>([
+    ['admin', true],
+    ['copywriter', true],
+    ['manager', false],
+    ['supervisor', false],
+    ['agent', false],
+  ])('%s edits learning content: %s', (key, can) => {
+    expect(access(DEMO_USERS[key]).canEditLearning).toBe(can);
+  });
   test('IsAgent excludes staff roles', () => {
     expect(access(makeUser({ roles: ['agent', 'admin'] })).isAgent).toBe(false);
     expect(access(makeUser({ roles: ['agent'] })).isAgent).toBe(true);
