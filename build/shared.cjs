@@ -44,6 +44,7 @@ const shared = {
   '@oyster/shared-kit/runtime': kit(),
   '@oyster/shared-kit/ui': kit(),
   '@oyster/shared-kit/ui/base': kit(),
+  '@oyster/shared-kit/ui/form': kit(),
 };
 
 module.exports = { shared };

@@ -18,6 +18,12 @@ import { dictionaryRoutes } from './routes/dictionary.js';
 import { agentRoutes } from './routes/agents.js';
 import { userRoutes } from './routes/users.js';
 import { publicRoutes } from './routes/public.js';
+import { suggestRoutes } from './routes/suggest.js';
+import { learningPostRoutes } from './routes/learning-posts.js';
+import { learningAcademyRoutes } from './routes/learning-academy.js';
+import { learningLibraryRoutes } from './routes/learning-library.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { resolveMediaDir } from './learning/media.js';
 
 export interface AppOptions {
   /** A real PostgreSQL; without it PGlite is used. */
@@ -30,6 +36,8 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Repository root, where shell/dist, remote-* /dist and media/ are looked for. */
   staticRoot?: string;
+  /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
+  mediaDir?: string;
   legacyLoginUrl?: string | null;
   /** Login attempts per IP+email per window (default 10 per minute). */
   loginRateLimit?: { max: number; windowMs: number };
@@ -59,7 +67,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
     : await createPgliteDb(options.dataDir ?? 'memory://');
   await runMigrations(db);
-  if (options.seedDemo) await seedDemo(db);
+  const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
+  if (options.seedDemo) await seedDemo(db, { mediaDir });
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
   if (options.redisUrl) {
@@ -87,6 +96,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     loginLimiter: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
+    mediaDir,
   };
 
   app.setErrorHandler((err, req, reply) => {
@@ -106,10 +116,12 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     return reply.code(500).send({ message: ERROR_TEXTS.server });
   });
 
-  for (const register of [publicRoutes, authRoutes, initStateRoutes, dashboardRoutes, dictionaryRoutes, agentRoutes, userRoutes]) {
+  for (const register of [publicRoutes, authRoutes, initStateRoutes, dashboardRoutes, dictionaryRoutes, agentRoutes, userRoutes,
+    learningPostRoutes, learningAcademyRoutes, learningLibraryRoutes, uploadRoutes]) {
     register(app, ctx);
   }
-  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd());
+  suggestRoutes(app, ctx, { dataDirHints: [options.staticRoot] });
+  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

@@ -20,6 +20,7 @@ const oyster = await createApp({
   redisUrl: env.REDIS_URL || undefined,
   seedDemo,
   staticRoot: env.STATIC_ROOT || repoRoot,
+  mediaDir: env.MEDIA_DIR || undefined,
   legacyLoginUrl: env.LEGACY_LOGIN_URL || null,
   loginRateLimit: env.LOGIN_RATE_LIMIT ? { max: Number(env.LOGIN_RATE_LIMIT), windowMs: 60_000 } : undefined,
   secureCookies: env.COOKIE_SECURE === '1',

@@ -16,7 +16,7 @@ function cacheHeaders(reply: FastifyReply, file: string) {
  * Serves built front-ends when their dist folders exist, so the api also runs before a build.
  * Returns the shell's index.html path (for the /app/* history fallback) or null.
  */
-export async function registerStatic(app: FastifyInstance, root: string): Promise<{ shellIndex: string | null }> {
+export async function registerStatic(app: FastifyInstance, root: string, mediaDir = join(root, 'media')): Promise<{ shellIndex: string | null }> {
   const shellDist = join(root, 'shell', 'dist');
   const hasShell = existsSync(join(shellDist, 'index.html'));
   if (hasShell) {
@@ -43,7 +43,7 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
       },
     });
   }
-  const media = join(root, 'media');
+  const media = mediaDir;
   if (existsSync(media)) {
     await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: 3600 * 1000 });
   }

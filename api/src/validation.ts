@@ -21,6 +21,7 @@ const field = (p: { path?: string; label?: string }) => `«${p.label ?? p.path ?
 yup.setLocale({
   mixed: {
     required: (p) => `Поле ${field(p)} обязательно`,
+    notNull: (p) => `Поле ${field(p)} не может быть пустым`,
     notType: (p) => `Поле ${field(p)} имеет неверный тип (ожидается ${p.type === 'number' ? 'число' : p.type === 'boolean' ? 'логическое значение' : p.type === 'array' ? 'список' : 'строка'})`,
     oneOf: (p) => `Поле ${field(p)} должно быть одним из: ${(p.values as string) ?? ''}`,
     default: (p) => `Поле ${field(p)} заполнено неверно`,

@@ -1,37 +1,97 @@
 import * as React from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { Spin } from '@oyster/shared-kit/ui/base';
-import { SECTIONS } from './sections';
+import { EditorOnly } from './components/EditorOnly';
+import './styles/common.css';
+import './styles/pages.css';
 
-const SectionPage = React.lazy(() => import('./pages/SectionPage'));
-const NotFoundPage = React.lazy(() => import('./pages/NotFoundPage'));
+// Every page loads on demand (spec §2).
+const NewsListPage = React.lazy(() => import(/* webpackChunkName: "news-list" */ './pages/news/NewsListPage'));
+const NewsPage = React.lazy(() => import(/* webpackChunkName: "news-item" */ './pages/news/NewsPage'));
+const NewsEditPage = React.lazy(() => import(/* webpackChunkName: "news-edit" */ './pages/news/NewsEditPage'));
+const KnowledgeListPage = React.lazy(() => import(/* webpackChunkName: "knowledge-list" */ './pages/knowledge/KnowledgeListPage'));
+const ArticlePage = React.lazy(() => import(/* webpackChunkName: "knowledge-item" */ './pages/knowledge/ArticlePage'));
+const ArticleEditPage = React.lazy(() => import(/* webpackChunkName: "knowledge-edit" */ './pages/knowledge/ArticleEditPage'));
+const CourseListPage = React.lazy(() => import(/* webpackChunkName: "academy-list" */ './pages/academy/CourseListPage'));
+const CoursePage = React.lazy(() => import(/* webpackChunkName: "academy-course" */ './pages/academy/CoursePage'));
+const CourseEditPage = React.lazy(() => import(/* webpackChunkName: "academy-edit" */ './pages/academy/CourseEditPage'));
+const MediaPage = React.lazy(() => import(/* webpackChunkName: "media" */ './pages/media/MediaPage'));
+const BannersPage = React.lazy(() => import(/* webpackChunkName: "media-banners" */ './pages/media/BannersPage'));
+const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
+
+interface PageRoute {
+  /** Relative to the section ('' is the section itself). */
+  path: string;
+  page: React.ComponentType;
+  /** Copywriters and admins only (access().canEditLearning); others see «Нет доступа». */
+  editorsOnly?: boolean;
+}
+
+/** The pages of each section this remote owns, relative to where the shell mounted it. */
+export const SECTION_ROUTES: Record<string, PageRoute[]> = {
+  news: [
+    { path: '', page: NewsListPage },
+    { path: 'new', page: NewsEditPage, editorsOnly: true },
+    { path: ':newsId', page: NewsPage },
+    { path: ':newsId/edit', page: NewsEditPage, editorsOnly: true },
+  ],
+  knowledge: [
+    { path: '', page: KnowledgeListPage },
+    { path: 'new', page: ArticleEditPage, editorsOnly: true },
+    { path: ':articleId', page: ArticlePage },
+    { path: ':articleId/edit', page: ArticleEditPage, editorsOnly: true },
+  ],
+  academy: [
+    { path: '', page: CourseListPage },
+    { path: 'new', page: CourseEditPage, editorsOnly: true },
+    { path: ':courseId', page: CoursePage },
+    { path: ':courseId/edit', page: CourseEditPage, editorsOnly: true },
+  ],
+  media: [
+    { path: '', page: MediaPage },
+    { path: 'banners', page: BannersPage, editorsOnly: true },
+  ],
+};
 
 function PageLoading() {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+    <div className="oy-learn-page-loading">
       <Spin />
     </div>
   );
 }
 
+/** A new page starts at its top (filters and tabs change the query only and keep the scroll). */
+function ScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  React.useEffect(() => {
+    if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0 });
+  }, [pathname]);
+  return null;
+}
+
 /**
- * remote_learning/Routes: the pages of one section, relative to where the shell mounted it
- * (`/app/<section>/*`). Unknown sections and sub-paths show this remote's not-found page.
+ * remote_learning/Routes: the pages of one section (news, knowledge, academy, media), mounted by the
+ * shell at `/app/<section>/*`. Unknown sections and sub-paths show this remote's not-found page.
  */
 export default function RemoteRoutes({ section }: RemoteRoutesProps) {
-  const info = SECTIONS[section];
+  const routes = SECTION_ROUTES[section];
   return (
     <React.Suspense fallback={<PageLoading />}>
-      {info ? (
+      <ScrollToTopOnPathChange />
+      {routes ? (
         <Routes>
-          {info.paths.map((p) =>
-            p === '' ? (
-              <Route key="index" index element={<SectionPage section={section} info={info} />} />
+          {routes.map(({ path, page: Page, editorsOnly }) => {
+            const element = editorsOnly ? (
+              <EditorOnly>
+                <Page />
+              </EditorOnly>
             ) : (
-              <Route key={p} path={p} element={<SectionPage section={section} info={info} />} />
-            ),
-          )}
+              <Page />
+            );
+            return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+          })}
           <Route path="*" element={<NotFoundPage section={section} />} />
         </Routes>
       ) : (

@@ -1,14 +1,12 @@
-/** The sections under /app/ that this remote renders, their Russian titles and known sub-paths. */
+/** The sections under /app/ that this remote renders (SECTION_REMOTES maps them here) and their titles. */
 
 export interface SectionInfo {
   title: string;
-  /** Relative route patterns under the section ('' = the section itself); others are not found. */
-  paths: string[];
 }
 
 export const SECTIONS: Record<string, SectionInfo> = {
-  news: { title: 'Новости', paths: ['', ':newsId'] },
-  knowledge: { title: 'База знаний', paths: ['', ':articleId'] },
-  media: { title: 'Медиа', paths: ['', ':mediaId'] },
-  academy: { title: 'Обучение', paths: ['', ':courseId', ':courseId/:lessonId'] },
+  news: { title: 'Новости' },
+  knowledge: { title: 'База знаний' },
+  academy: { title: 'Обучение' },
+  media: { title: 'Медиа' },
 };

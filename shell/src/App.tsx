@@ -1,9 +1,9 @@
 import { ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import * as React from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { SECTION_REMOTES } from '@oyster/shared-kit/domain';
+import { access, SECTION_REMOTES } from '@oyster/shared-kit/domain';
 import { APP_BASENAME, rememberPath } from './services/storage';
-import { useObservable, useServices } from './services';
+import { useObservable, useServices, useSession } from './services';
 import { PageSpinner } from './components/PageSpinner';
 
 const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
@@ -17,6 +17,13 @@ const RemoteSection = React.lazy(() =>
 const HomePage = React.lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
 const ProfilePage = React.lazy(() => import(/* webpackChunkName: "profile" */ './pages/ProfilePage'));
 const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
+const KitPage = React.lazy(() => import(/* webpackChunkName: "kit" */ './pages/KitPage'));
+
+/** The form kit's catalogue: admins only; anyone else gets the not-found page. */
+export function KitRoute() {
+  const user = useSession();
+  return access(user).isAdmin ? <KitPage /> : <NotFoundPage />;
+}
 
 /** Hands the router's navigate to the session (logout is a client-side move to /oyster). */
 function NavigatorBridge() {
@@ -70,6 +77,7 @@ export function AppRoutes() {
         >
           <Route index element={<HomePage />} />
           <Route path="profile/*" element={<ProfilePage />} />
+          <Route path="kit" element={<KitRoute />} />
           {Object.entries(SECTION_REMOTES).map(([section, remote]) => (
             <Route key={section} path={`${section}/*`} element={<RemoteSection remote={remote} section={section} />} />
           ))}

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { LEARNING_SQL } from '../learning/schema.js';
 
 /**
  * Versioned schema. Append new entries; never edit one that has shipped.
@@ -135,6 +136,7 @@ CREATE TABLE app_registrations (
 );
 `,
   },
+  { version: 2, name: 'learning', sql: LEARNING_SQL },
 ];
 
 const LOCK_KEY = 7_202_611; // advisory lock: several api instances may start at once

@@ -10,4 +10,6 @@ export interface RouteContext {
   legacyLoginUrl: string | null;
   /** Secure cookies only behind https; local runs are plain http. */
   secureCookies: boolean;
+  /** Folder served at /media/ (uploads, banners, course files). */
+  mediaDir: string;
 }

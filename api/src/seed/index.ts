@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { Db, Queryable } from '../db/index.js';
 import { newId } from '../db/index.js';
+import { seedLearning } from '../learning/seed.js';
 
 export const DEMO_PASSWORD = 'Oyster2026!';
 
@@ -73,9 +74,9 @@ const MORE: [string, string, string, 'FL' | 'IP' | 'SZ' | 'YL', string?][] = [
 ];
 
 /** Seeds demo data when the database has no users. Idempotent; one bcrypt hash for all accounts. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { mediaDir?: string | null } = {}): Promise<boolean> {
   const hash = await bcrypt.hash(DEMO_PASSWORD, 10);
-  return db.tx(async (q) => {
+  const seeded = await db.tx(async (q) => {
     // Same lock as migrations: two instances starting together seed once.
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_202_611]);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
@@ -83,6 +84,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedInto(q, hash);
     return true;
   });
+  // News, knowledge, courses, banners and media: once per database, files whenever missing.
+  await seedLearning(db, opts.mediaDir ?? null);
+  return seeded;
 }
 
 async function seedInto(q: Queryable, hash: string) {

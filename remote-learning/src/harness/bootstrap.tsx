@@ -2,13 +2,16 @@ import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Route, Routes, useParams } from 'react-router-dom';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { DEMO_USERS } from '@oyster/shared-kit/domain';
 import { setRuntime, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import { SECTIONS } from '../sections';
 import RemoteRoutes from '../routes';
 import { makeHarnessRuntime } from './runtime';
 
 // Test doubles of what the shell gives every remote (session, HTTP, bus, toasts).
-setRuntime(makeHarnessRuntime());
+// ?as=copywriter (any key of DEMO_USERS) shows the screens as that role; the default is an agent.
+const as = new URLSearchParams(window.location.search).get('as') ?? '';
+setRuntime(makeHarnessRuntime(DEMO_USERS[as]));
 
 function Section() {
   const { section = '' } = useParams();

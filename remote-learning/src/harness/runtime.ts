@@ -6,12 +6,13 @@ import { notification } from '@oyster/shared-kit/ui/base';
 /** A fetch-based HTTP client to the api (the dev server proxies /api to :8080). */
 function makeHttp(): HttpClient {
   const call = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> => {
+    const isForm = body instanceof FormData;
     const res = await fetch(path, {
       method,
       credentials: 'same-origin',
       signal: options.signal,
-      headers: { 'Content-Type': 'application/json', ...(options.headers ?? {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(isForm ? {} : { 'Content-Type': 'application/json' }), ...(options.headers ?? {}) },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     const text = await res.text();
     const data = text ? (JSON.parse(text) as unknown) : null;
@@ -28,6 +29,7 @@ function makeHttp(): HttpClient {
     patch: (p, b, o) => call('PATCH', p, b, o),
     put: (p, b, o) => call('PUT', p, b, o),
     delete: (p, o) => call('DELETE', p, undefined, o),
+    upload: (p, f, o) => call('POST', p, f, o),
   };
 }
 

@@ -1,10 +1,11 @@
 import * as React from 'react';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Result } from '@oyster/shared-kit/ui';
 
 /** An unknown sub-path inside this remote's section. */
 export default function NotFoundPage({ section }: { section: string }) {
+  const navigate = useNavigate();
   return (
     <Result
       data-testid="remote-not-found"
@@ -12,9 +13,9 @@ export default function NotFoundPage({ section }: { section: string }) {
       title="Страница не найдена"
       subTitle="Такой страницы в этом разделе нет."
       extra={
-        <Link to={`/${section}`}>
-          <Button type="primary">К разделу</Button>
-        </Link>
+        <Button type="primary" onClick={() => navigate(`/${section}`)}>
+          К разделу
+        </Button>
       }
     />
   );

@@ -7,4 +7,6 @@ export * from './constants';
 export * from './format';
 export * from './catalogue';
 export * from './sections';
+export * from './learning';
 export * from './testing';
+export * from './forms';

@@ -12,6 +12,11 @@ export interface HttpClient {
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * POST a multipart form (files) with the same headers, timeout and §8 handling as the other calls;
+   * the browser sets the multipart Content-Type. Optional so older test doubles still type-check.
+   */
+  upload?<T>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
 }
 
 /** A failed call: any non-200 answer, a timeout (status 0, timedOut) or no network (status 0). */

@@ -1,11 +1,7 @@
 import * as React from 'react';
 import { ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 import { oysterTheme } from './theme';
-
-dayjs.locale('ru');
 
 /**
  * Locale and theme for everything below. antd's `App` wrapper is left out on purpose: it drags

@@ -3,6 +3,7 @@
  * kit components. Nothing outside shared-kit imports 'antd' directly.
  */
 export * from './base';
+import './dayjs-ru';
 export {
   App,
   Form,

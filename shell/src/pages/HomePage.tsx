@@ -15,6 +15,7 @@ import {
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Empty, SectionTitle, Skeleton, Tabs } from '@oyster/shared-kit/ui';
 import { useServices, useSession } from '../services';
+import { RemoteWidget } from '../federation/RemoteSection';
 import './home.css';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; data: T | null } | { status: 'error' };
@@ -215,12 +216,22 @@ export default function HomePage() {
   const hasWidgets = a.canLoadPaymentsInfo || a.canLoadStatisticsWidget;
   return (
     <div className="oy-home">
+      <RemoteWidget remote="remote_learning" module="BannersWidget" />
       {hasWidgets ? (
         <div className="oy-widgets">
           {a.canLoadPaymentsInfo ? <PaymentsWidget /> : null}
           {a.canLoadStatisticsWidget ? <StatisticsWidgetBlock /> : null}
         </div>
       ) : null}
+      {/* spec §2: home lists 3 news and 3 knowledge items, for every role */}
+      <div className="oy-home-learning">
+        <div className="oy-widget">
+          <RemoteWidget remote="remote_learning" module="NewsWidget" />
+        </div>
+        <div className="oy-widget">
+          <RemoteWidget remote="remote_learning" module="KnowledgeWidget" />
+        </div>
+      </div>
       <section className="oy-catalogue" aria-label="Продукты">
         <SectionTitle level={2}>Продукты</SectionTitle>
         <Tabs

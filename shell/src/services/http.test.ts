@@ -36,6 +36,28 @@ describe('HTTP client headers', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('uploads a multipart form with the same headers and lets the browser set its Content-Type', async () => {
+    const { http, calls } = setup({ '/api/v2/uploads?kind=banners': { status: 200, body: { data: { url: '/media/banners/a.png' } } } });
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    await expect(http.upload('/api/v2/uploads?kind=banners', form)).resolves.toEqual({ data: { url: '/media/banners/a.png' } });
+    const init = calls[0].init;
+    const headers = init.headers as Record<string, string>;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(headers['x-api-token']).toBe('tok-1');
+    expect(headers['x-session-id']).toBe('tab-42');
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(init.credentials).toBe('include');
+  });
+
+  it('an upload the server refuses shows its message, as any 400', async () => {
+    const { http, shown } = setup({ '/api/v2/uploads': { status: 400, body: { message: 'Файл больше 5 МБ' } } });
+    const err = (await http.upload('/api/v2/uploads?kind=news', new FormData()).catch((e) => e)) as HttpError;
+    expect(err.message).toBe('Файл больше 5 МБ');
+    expect(shown.map((t) => t.body)).toEqual(['Файл больше 5 МБ']);
+  });
+
   it('sends no token header when signed out', async () => {
     const { http, calls } = setup({ '/x': { status: 200, body: {} } }, null);
     await http.get('/x');

@@ -26,6 +26,7 @@ export interface HttpClientDeps {
  */
 export function createHttpClient(deps: HttpClientDeps): HttpClient & {
   request<T>(method: string, path: string, body?: unknown, options?: ShellRequestOptions): Promise<T>;
+  upload<T>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
 } {
   const baseUrl = (deps.baseUrl ?? '').replace(/\/$/, '');
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -105,6 +106,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & {
     patch: (path, body, options) => request('PATCH', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
+    upload: (path, form, options) => request('POST', path, form, options),
   };
 }
 

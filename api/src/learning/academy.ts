@@ -1,0 +1,233 @@
+import { newId, type Queryable } from '../db/index.js';
+import { iso, type PublishStatus } from './posts.js';
+import { sanitizeHtml } from './sanitize.js';
+
+/** Academy: courses, their lessons and each user's progress. */
+
+export interface Attachment {
+  name: string;
+  url: string;
+  size: number;
+}
+
+interface CourseRow {
+  id: string;
+  title: string;
+  description: string;
+  cover_image_url: string | null;
+  status: PublishStatus;
+  position: number;
+  published_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  lessons_count: number;
+  completed: number;
+}
+
+interface LessonRow {
+  id: string;
+  course_id: string;
+  title: string;
+  text: string;
+  video_url: string | null;
+  attachments: Attachment[] | string;
+  position: number;
+  completed: boolean;
+}
+
+export interface Course {
+  _id: string;
+  title: string;
+  description: string;
+  coverImageUrl: string | null;
+  status: PublishStatus;
+  position: number;
+  lessonsCount: number;
+  progress: { completed: number; total: number };
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Lesson {
+  _id: string;
+  courseId: string;
+  title: string;
+  text: string;
+  videoUrl: string | null;
+  attachments: Attachment[];
+  position: number;
+  completed: boolean;
+}
+
+const toCourse = (r: CourseRow): Course => ({
+  _id: r.id,
+  title: r.title,
+  description: r.description,
+  coverImageUrl: r.cover_image_url,
+  status: r.status,
+  position: r.position,
+  lessonsCount: r.lessons_count,
+  progress: { completed: r.completed, total: r.lessons_count },
+  publishedAt: iso(r.published_at),
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+});
+
+const toLesson = (r: LessonRow): Lesson => ({
+  _id: r.id,
+  courseId: r.course_id,
+  title: r.title,
+  text: r.text,
+  videoUrl: r.video_url,
+  attachments: typeof r.attachments === 'string' ? JSON.parse(r.attachments) : r.attachments ?? [],
+  position: r.position,
+  completed: !!r.completed,
+});
+
+// $1 = whose progress.
+const COURSE_SELECT = `
+  SELECT c.*,
+    (SELECT count(*)::int FROM lessons l WHERE l.course_id = c.id) AS lessons_count,
+    (SELECT count(*)::int FROM lesson_progress p JOIN lessons l ON l.id = p.lesson_id
+      WHERE l.course_id = c.id AND p.user_id = $1) AS completed
+  FROM courses c`;
+
+export async function listCourses(q: Queryable, userId: string, includeDrafts: boolean): Promise<Course[]> {
+  const rows = await q.query<CourseRow>(
+    `${COURSE_SELECT} ${includeDrafts ? '' : `WHERE c.status = 'published'`} ORDER BY c.position, c.created_at, c.id`,
+    [userId],
+  );
+  return rows.map(toCourse);
+}
+
+export async function getCourse(q: Queryable, userId: string, id: string): Promise<(Course & { lessons: Lesson[] }) | null> {
+  const [row] = await q.query<CourseRow>(`${COURSE_SELECT} WHERE c.id = $2`, [userId, id]);
+  if (!row) return null;
+  const lessons = await q.query<LessonRow>(
+    `SELECT l.*, EXISTS (SELECT 1 FROM lesson_progress p WHERE p.lesson_id = l.id AND p.user_id = $1) AS completed
+       FROM lessons l WHERE l.course_id = $2 ORDER BY l.position, l.created_at, l.id`,
+    [userId, id],
+  );
+  return { ...toCourse(row), lessons: lessons.map(toLesson) };
+}
+
+export interface CourseInput {
+  title: string;
+  description?: string;
+  coverImageUrl?: string | null;
+  status?: PublishStatus;
+  position?: number;
+}
+
+export async function createCourse(q: Queryable, input: CourseInput): Promise<string> {
+  const id = newId();
+  const status = input.status ?? 'draft';
+  await q.query(
+    `INSERT INTO courses (id, title, description, cover_image_url, status, position, published_at)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6, (SELECT coalesce(max(position), 0) + 1 FROM courses)), CASE WHEN $5 = 'published' THEN now() END)`,
+    [id, input.title, input.description ?? '', input.coverImageUrl ?? null, status, input.position ?? null],
+  );
+  return id;
+}
+
+export async function updateCourse(q: Queryable, id: string, patch: Partial<CourseInput>): Promise<boolean> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  const set = (col: string, v: unknown) => {
+    params.push(v);
+    sets.push(`${col} = $${params.length}`);
+  };
+  if (patch.title !== undefined) set('title', patch.title);
+  if (patch.description !== undefined) set('description', patch.description);
+  if (patch.coverImageUrl !== undefined) set('cover_image_url', patch.coverImageUrl);
+  if (patch.position !== undefined) set('position', patch.position);
+  if (patch.status !== undefined) {
+    set('status', patch.status);
+    sets.push(patch.status === 'published' ? `published_at = CASE WHEN status = 'published' THEN published_at ELSE now() END` : 'published_at = NULL');
+  }
+  const rows = await q.query(`UPDATE courses SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, params);
+  return rows.length > 0;
+}
+
+export async function deleteCourse(q: Queryable, id: string): Promise<boolean> {
+  return (await q.query('DELETE FROM courses WHERE id = $1 RETURNING id', [id])).length > 0;
+}
+
+export interface LessonInput {
+  title: string;
+  text?: string;
+  videoUrl?: string | null;
+  attachments?: Attachment[];
+  position?: number;
+}
+
+/** Puts `id` (if given) at 1-based `position` among its siblings and renumbers them 1..n. */
+async function place(q: Queryable, courseId: string, id: string | null, position?: number) {
+  const rows = await q.query<{ id: string }>('SELECT id FROM lessons WHERE course_id = $1 ORDER BY position, created_at, id', [courseId]);
+  const ids = rows.map((r) => r.id).filter((x) => x !== id);
+  if (id) ids.splice(position === undefined ? ids.length : Math.min(Math.max(position - 1, 0), ids.length), 0, id);
+  for (const [i, lessonId] of ids.entries()) {
+    await q.query('UPDATE lessons SET position = $2 WHERE id = $1 AND position <> $2', [lessonId, i + 1]);
+  }
+}
+
+export async function createLesson(q: Queryable, courseId: string, input: LessonInput): Promise<string> {
+  const id = newId();
+  await q.query(
+    `INSERT INTO lessons (id, course_id, title, text, video_url, attachments, position)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, 2147483647)`,
+    [id, courseId, input.title, sanitizeHtml(input.text ?? ''), input.videoUrl ?? null, JSON.stringify(input.attachments ?? [])],
+  );
+  await place(q, courseId, id, input.position);
+  return id;
+}
+
+export async function getLesson(q: Queryable, userId: string, id: string): Promise<Lesson | null> {
+  const [row] = await q.query<LessonRow>(
+    `SELECT l.*, EXISTS (SELECT 1 FROM lesson_progress p WHERE p.lesson_id = l.id AND p.user_id = $1) AS completed
+       FROM lessons l WHERE l.id = $2`,
+    [userId, id],
+  );
+  return row ? toLesson(row) : null;
+}
+
+export async function updateLesson(q: Queryable, id: string, patch: Partial<LessonInput>): Promise<boolean> {
+  const [cur] = await q.query<{ course_id: string }>('SELECT course_id FROM lessons WHERE id = $1', [id]);
+  if (!cur) return false;
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  const set = (col: string, v: unknown, cast = '') => {
+    params.push(v);
+    sets.push(`${col} = $${params.length}${cast}`);
+  };
+  if (patch.title !== undefined) set('title', patch.title);
+  if (patch.text !== undefined) set('text', sanitizeHtml(patch.text));
+  if (patch.videoUrl !== undefined) set('video_url', patch.videoUrl);
+  if (patch.attachments !== undefined) set('attachments', JSON.stringify(patch.attachments), '::jsonb');
+  await q.query(`UPDATE lessons SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+  if (patch.position !== undefined) await place(q, cur.course_id, id, patch.position);
+  return true;
+}
+
+export async function deleteLesson(q: Queryable, id: string): Promise<boolean> {
+  const [row] = await q.query<{ course_id: string }>('DELETE FROM lessons WHERE id = $1 RETURNING course_id', [id]);
+  if (!row) return false;
+  await place(q, row.course_id, null);
+  return true;
+}
+
+/** Marks a lesson done (or not) for one user; answers the course's progress for that user. */
+export async function setProgress(q: Queryable, userId: string, courseId: string, lessonId: string, completed: boolean) {
+  if (completed) {
+    await q.query('INSERT INTO lesson_progress (user_id, lesson_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, lessonId]);
+  } else {
+    await q.query('DELETE FROM lesson_progress WHERE user_id = $1 AND lesson_id = $2', [userId, lessonId]);
+  }
+  const [r] = await q.query<{ completed: number; total: number }>(
+    `SELECT (SELECT count(*)::int FROM lesson_progress p JOIN lessons l ON l.id = p.lesson_id WHERE l.course_id = $2 AND p.user_id = $1) AS completed,
+            (SELECT count(*)::int FROM lessons WHERE course_id = $2) AS total`,
+    [userId, courseId],
+  );
+  return { completed: r.completed, total: r.total };
+}

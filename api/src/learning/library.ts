@@ -1,0 +1,143 @@
+import { newId, type Queryable } from '../db/index.js';
+import { iso } from './posts.js';
+import { mediaUrl } from './media.js';
+import type { MediaType } from '@oyster/shared-kit/domain';
+
+/** Home banners and the media library (photos, videos, documents). */
+
+interface BannerRow {
+  id: string;
+  title: string;
+  link: string | null;
+  storage_file_name: string;
+  active: boolean;
+  position: number;
+}
+
+export const toBanner = (r: BannerRow) => ({
+  _id: r.id,
+  title: r.title,
+  link: r.link,
+  storageFileName: r.storage_file_name,
+  imageUrl: mediaUrl('banners', r.storage_file_name),
+  active: r.active,
+  position: r.position,
+});
+
+export async function listBanners(q: Queryable, activeOnly: boolean) {
+  const rows = await q.query<BannerRow>(
+    `SELECT * FROM banners ${activeOnly ? 'WHERE active' : ''} ORDER BY position, created_at, id`,
+  );
+  return rows.map(toBanner);
+}
+
+export async function getBanner(q: Queryable, id: string) {
+  const [row] = await q.query<BannerRow>('SELECT * FROM banners WHERE id = $1', [id]);
+  return row ? toBanner(row) : null;
+}
+
+export interface BannerInput {
+  title: string;
+  link?: string | null;
+  storageFileName: string;
+  active?: boolean;
+  position?: number;
+}
+
+/** Puts `id` (if given) at 1-based `position` and renumbers all banners 1..n. */
+async function placeBanner(q: Queryable, id: string | null, position?: number) {
+  const rows = await q.query<{ id: string }>('SELECT id FROM banners ORDER BY position, created_at, id');
+  const ids = rows.map((r) => r.id).filter((x) => x !== id);
+  if (id) ids.splice(position === undefined ? ids.length : Math.min(Math.max(position - 1, 0), ids.length), 0, id);
+  for (const [i, bannerId] of ids.entries()) {
+    await q.query('UPDATE banners SET position = $2 WHERE id = $1 AND position <> $2', [bannerId, i + 1]);
+  }
+}
+
+export async function createBanner(q: Queryable, input: BannerInput): Promise<string> {
+  const id = newId();
+  await q.query(
+    `INSERT INTO banners (id, title, link, storage_file_name, active, position) VALUES ($1, $2, $3, $4, $5, 2147483647)`,
+    [id, input.title, input.link ?? null, input.storageFileName, input.active ?? true],
+  );
+  await placeBanner(q, id, input.position);
+  return id;
+}
+
+export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>): Promise<boolean> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  const set = (col: string, v: unknown) => {
+    params.push(v);
+    sets.push(`${col} = $${params.length}`);
+  };
+  if (patch.title !== undefined) set('title', patch.title);
+  if (patch.link !== undefined) set('link', patch.link);
+  if (patch.storageFileName !== undefined) set('storage_file_name', patch.storageFileName);
+  if (patch.active !== undefined) set('active', patch.active);
+  const rows = await q.query(`UPDATE banners SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, params);
+  if (!rows.length) return false;
+  if (patch.position !== undefined) await placeBanner(q, id, patch.position);
+  return true;
+}
+
+export async function deleteBanner(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM banners WHERE id = $1 RETURNING id', [id]);
+  if (!rows.length) return false;
+  await placeBanner(q, null);
+  return true;
+}
+
+export { MEDIA_TYPES, type MediaType } from '@oyster/shared-kit/domain';
+
+interface MediaRow {
+  id: string;
+  type: MediaType;
+  title: string;
+  url: string;
+  thumbnail_url: string | null;
+  size: string | number;
+  mime: string;
+  created_at: Date | string;
+}
+
+const toMedia = (r: MediaRow) => ({
+  _id: r.id,
+  type: r.type,
+  title: r.title,
+  url: r.url,
+  thumbnailUrl: r.thumbnail_url,
+  size: Number(r.size),
+  mime: r.mime,
+  createdAt: iso(r.created_at)!,
+});
+
+export async function listMedia(q: Queryable, type?: MediaType | null) {
+  const rows = await q.query<MediaRow>(
+    `SELECT * FROM media_items ${type ? 'WHERE type = $1' : ''} ORDER BY created_at DESC, id DESC`,
+    type ? [type] : [],
+  );
+  return rows.map(toMedia);
+}
+
+export interface MediaInput {
+  type: MediaType;
+  title: string;
+  url: string;
+  thumbnailUrl: string | null;
+  size: number;
+  mime: string;
+}
+
+export async function createMedia(q: Queryable, input: MediaInput, createdBy: string | null, at?: Date) {
+  const [row] = await q.query<MediaRow>(
+    `INSERT INTO media_items (id, type, title, url, thumbnail_url, size, mime, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+    [newId(), input.type, input.title, input.url, input.thumbnailUrl, input.size, input.mime, createdBy, (at ?? new Date()).toISOString()],
+  );
+  return toMedia(row);
+}
+
+export async function deleteMedia(q: Queryable, id: string): Promise<boolean> {
+  return (await q.query('DELETE FROM media_items WHERE id = $1 RETURNING id', [id])).length > 0;
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Files of the learning domain live in the media folder (`MEDIA_DIR`, default `<repo>/media`) as
+ * `<kind>/<name>.<ext>` and are served at `/media/<kind>/<name>.<ext>` (a CDN path in production).
+ */
+export const UPLOAD_KINDS = ['banners', 'news', 'courses', 'media'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export type FileType = 'png' | 'jpeg' | 'webp' | 'pdf';
+export const MIME: Record<FileType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
+export const EXT: Record<FileType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
+
+export const MB = 1024 * 1024;
+/** Largest file per type: pictures 5 MB, PDF 20 MB. */
+export const MAX_SIZE: Record<FileType, number> = { png: 5 * MB, jpeg: 5 * MB, webp: 5 * MB, pdf: 20 * MB };
+export const MAX_UPLOAD = 20 * MB;
+
+/** Which types each upload kind accepts: pictures everywhere, PDF for courses and the media library. */
+export const KIND_TYPES: Record<UploadKind, FileType[]> = {
+  banners: ['png', 'jpeg', 'webp'],
+  news: ['png', 'jpeg', 'webp'],
+  courses: ['png', 'jpeg', 'webp', 'pdf'],
+  media: ['png', 'jpeg', 'webp', 'pdf'],
+};
+
+export const UPLOAD_TEXTS = {
+  tooLarge: (t: FileType) => `Файл слишком большой (не более ${MAX_SIZE[t] / MB} МБ)`,
+  badType: (kind: UploadKind) =>
+    `Недопустимый тип файла: разрешены ${KIND_TYPES[kind].map((t) => (t === 'jpeg' ? 'JPEG' : t.toUpperCase())).join(', ')}`,
+  noFile: 'Файл не передан (поле «file»)',
+  empty: 'Файл пуст',
+  notMultipart: 'Файл нужно отправить как multipart/form-data в поле «file»',
+  tooManyFiles: 'Можно загрузить только один файл за раз',
+  missing: (name: string) => `Файл «${name}» не найден: сначала загрузите его`,
+};
+
+/** The type by its first bytes (never by name or the client's content type). */
+export function detectType(head: Uint8Array): FileType | null {
+  const b = head;
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 5 && ascii(b, 0, 5) === '%PDF-') return 'pdf';
+  return null;
+}
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** A stored file's name inside its kind folder: what uploads produce and what the seed writes. */
+export const STORAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,100}\.(png|jpg|webp|pdf)$/;
+
+export function newStorageName(type: FileType): string {
+  return `${randomBytes(16).toString('hex')}.${EXT[type]}`;
+}
+
+export function mediaUrl(kind: UploadKind, storageFileName: string): string {
+  return `/media/${kind}/${storageFileName}`;
+}
+
+export function writeMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string, data: Uint8Array): void {
+  const dir = join(mediaDir, kind);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, storageFileName), data);
+}
+
+/** Size and detected type of a stored file, or null when it is not there (or not a file we accept). */
+export function statMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string): { size: number; type: FileType } | null {
+  if (!STORAGE_NAME.test(storageFileName)) return null;
+  const path = join(mediaDir, kind, storageFileName);
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) return null;
+    const type = detectType(readHead(path));
+    return type ? { size: st.size, type } : null;
+  } catch {
+    return null;
+  }
+}
+
+function readHead(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The media folder: `MEDIA_DIR` when given (created if missing), else `<staticRoot>/media` — the
+ * repository ships `media/.gitkeep`, so it exists for `npm start` and the image; a static root
+ * without one (a test's temporary root, or none at all) gets no files written into it.
+ */
+export function resolveMediaDir(explicit: string | undefined, staticRoot: string): string {
+  if (explicit) {
+    const dir = resolve(explicit);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+  return join(staticRoot, 'media');
+}

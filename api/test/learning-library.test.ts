@@ -1,0 +1,233 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BACKENDS, call, login, start, type Running } from './helpers';
+import { seedDemo } from '../src/seed';
+
+/** Banners, the media library and file uploads (size and type checked on the server). */
+const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor'] as const;
+type Who = (typeof WHO)[number];
+const FORBIDDEN = { message: 'Нет доступа к данному ресурсу' };
+
+// Smallest valid-looking heads of each type; the server looks at the first bytes only.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-demo-image-bytes')]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-demo')]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 demo')]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n', 'latin1');
+const GIF = Buffer.from('GIF89a-not-allowed', 'latin1');
+const HTML = Buffer.from('<html><script>alert(1)</script></html>', 'latin1');
+
+describe.each(BACKENDS)('learning: banners, media library, uploads ($name)', (backend) => {
+  let r: Running;
+  let mediaDir: string;
+  const tokens = {} as Record<Who, string>;
+  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
+    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
+  const upload = async (who: Who | null, kind: string, data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) => {
+    const form = new FormData();
+    form.append(opts.field ?? 'file', new Blob([new Uint8Array(data)], { type: opts.type ?? 'application/octet-stream' }), opts.filename ?? 'file.bin');
+    const res = await fetch(`${r.url}/api/v2/uploads?kind=${kind}`, { method: 'POST', body: form, headers: who ? { 'x-api-token': tokens[who] } : {} });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const files = (kind: string) => {
+    try {
+      return readdirSync(join(mediaDir, kind)).sort();
+    } catch {
+      return [];
+    }
+  };
+
+  beforeAll(async () => {
+    mediaDir = join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
+    r = await start(backend, { mediaDir });
+    for (const who of WHO) tokens[who] = await login(r.url, `${who}@oyster.test`);
+  });
+  afterAll(() => r.stop());
+
+  test('banners: active ones for everybody, all of them for editors only; images served', async () => {
+    const active = await req('agent', 'POST', '/api/v2/banners/list', { allBanners: false });
+    expect(active.status).toBe(200);
+    const banners = active.body.data.banners;
+    expect(banners.map((b: any) => [b.title, b.active, b.position])).toEqual([
+      ['Е-ОСАГО за 10 минут: сравните цены всех страховщиков', true, 1],
+      ['+5% к вознаграждению за ипотечное страхование до конца месяца', true, 2],
+      ['Академия агента: пройдите курс «Основы продаж ОСАГО»', true, 3],
+    ]);
+    expect(banners[0]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/), title: banners[0].title, link: '/app/new-eosago',
+      storageFileName: 'demo-eosago.png', imageUrl: '/media/banners/demo-eosago.png', active: true, position: 1,
+    });
+    expect(banners[1].link).toMatch(/^\/app\/news\/[0-9a-f]{24}$/);
+    expect((await req('agent', 'GET', `/api/v2/posts/news/${banners[1].link.split('/').pop()}`)).body.data.news.label).toBe('Акции');
+    for (const b of banners) {
+      const img = await fetch(r.url + b.imageUrl);
+      expect({ url: b.imageUrl, status: img.status, type: img.headers.get('content-type') }).toEqual({ url: b.imageUrl, status: 200, type: 'image/png' });
+      expect(Buffer.from(await img.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    expect((await req('agent', 'POST', '/api/v2/banners/list', {})).body.data.banners).toHaveLength(3);
+    for (const who of ['agent', 'manager', 'supervisor'] as const) {
+      expect((await req(who, 'POST', '/api/v2/banners/list', { allBanners: true })).body).toEqual(FORBIDDEN);
+    }
+    const all = await req('copywriter', 'POST', '/api/v2/banners/list', { allBanners: true });
+    expect(all.body.data.banners.map((b: any) => b.active)).toEqual([true, true, true, false]);
+    expect((await req('agent', 'POST', '/api/v2/banners/list', { allBanners: 'нет' })).body.message).toMatch(/«allBanners»/);
+    expect((await call(r.url, 'POST', '/api/v2/banners/list', { body: { allBanners: false } })).status).toBe(401);
+  });
+
+  test('uploads: editors only; type by the first bytes; size limits; stored under the media folder', async () => {
+    const before = files('news');
+    expect((await upload(null, 'news', PNG)).status).toBe(401);
+    for (const who of ['agent', 'manager', 'supervisor'] as const) expect((await upload(who, 'news', PNG)).body).toEqual(FORBIDDEN);
+
+    const ok = await upload('copywriter', 'news', PNG, { filename: 'обложка.png', type: 'image/png' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ storageFileName: expect.stringMatching(/^[0-9a-f]{32}\.png$/), url: expect.stringMatching(/^\/media\/news\/[0-9a-f]{32}\.png$/), size: PNG.length, mime: 'image/png' });
+    const served = await fetch(r.url + ok.body.data.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await upload('admin', 'banners', JPEG)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.jpg$/), mime: 'image/jpeg' });
+    expect((await upload('admin', 'media', WEBP)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.webp$/), mime: 'image/webp' });
+    expect((await upload('admin', 'courses', PDF)).body.data).toMatchObject({ url: expect.stringMatching(/^\/media\/courses\/[0-9a-f]{32}\.pdf$/), mime: 'application/pdf' });
+    const newsFiles = files('news');
+    expect(newsFiles.length).toBe(before.length + 1);
+
+    const fail = async (who: Who, kind: string, data: Buffer, message: string | RegExp, opts = {}) => {
+      const res = await upload(who, kind, data, opts);
+      expect({ kind, status: res.status }).toEqual({ kind, status: 400 });
+      expect(res.body.message).toMatch(message);
+    };
+    // The name and the browser's content type do not matter: a GIF or HTML called .png is refused.
+    await fail('copywriter', 'news', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'banners', HTML, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'news', PDF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP');
+    await fail('copywriter', 'courses', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP, PDF');
+    // 5 MB + 1 byte of a PNG is too much; exactly 5 MB is fine. A PDF may be larger.
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG.copy(big);
+    await fail('copywriter', 'news', big, 'Файл слишком большой (не более 5 МБ)');
+    expect((await upload('copywriter', 'news', big.subarray(0, 5 * 1024 * 1024))).status).toBe(200);
+    const bigPdf = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PDF.copy(bigPdf);
+    expect((await upload('copywriter', 'courses', bigPdf)).status).toBe(200);
+    await fail('copywriter', 'news', Buffer.alloc(0), 'Файл пуст');
+    await fail('copywriter', 'news', PNG, 'Файл не передан (поле «file»)', { field: 'image' });
+    await fail('copywriter', 'photos', PNG, /«kind»/);
+    const json = await req('copywriter', 'POST', '/api/v2/uploads?kind=news', { file: 'iVBORw0KGgo=' });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toMatch(/multipart\/form-data/);
+    // Refused files leave nothing behind.
+    expect(files('news').length).toBe(newsFiles.length + 1);
+  }, 60_000);
+
+  test('banners: editors create, reorder, hide and delete; others get 403; bad input is a 400', async () => {
+    const image = (await upload('copywriter', 'banners', PNG)).body.data.storageFileName;
+    const target = (await req('copywriter', 'POST', '/api/v2/banners/list', { allBanners: true })).body.data.banners[0];
+    for (const who of ['agent', 'manager', 'supervisor'] as const) {
+      const calls = [
+        req(who, 'POST', '/api/v2/banners', { title: 'Баннер', storageFileName: image }),
+        req(who, 'PATCH', `/api/v2/banners/${target._id}`, { active: false }),
+        req(who, 'DELETE', `/api/v2/banners/${target._id}`),
+      ];
+      for (const res of await Promise.all(calls)) expect({ who, status: res.status }).toEqual({ who, status: 403 });
+    }
+    const count = async () => (await req('admin', 'POST', '/api/v2/banners/list', { allBanners: true })).body.data.banners.length;
+    expect(await count()).toBe(4);
+
+    const bad: [unknown, RegExp][] = [
+      [{ storageFileName: image }, /^Поле «title» обязательно$/],
+      [{ title: 'Баннер' }, /«storageFileName» обязательно/],
+      [{ title: 'Баннер', storageFileName: '../../etc/passwd' }, /«storageFileName»/],
+      [{ title: 'Баннер', storageFileName: 'no-such-file.png' }, /не найден/],
+      [{ title: 'Баннер', storageFileName: image, link: 'javascript:alert(1)' }, /«link»/],
+      [{ title: 'Баннер', storageFileName: image, active: 'да' }, /«active»/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await req('copywriter', 'POST', '/api/v2/banners', body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await count()).toBe(4);
+
+    for (const who of ['copywriter', 'admin'] as const) {
+      const created = await req(who, 'POST', '/api/v2/banners', { title: `Баннер ${who}`, storageFileName: image, link: 'https://oyster.test/promo', position: 1 });
+      expect(created.status).toBe(200);
+      const b = created.body.data.banner;
+      expect(b).toMatchObject({ title: `Баннер ${who}`, active: true, position: 1, imageUrl: `/media/banners/${image}` });
+      const shown = (await req('agent', 'POST', '/api/v2/banners/list', { allBanners: false })).body.data.banners;
+      expect(shown.map((x: any) => x._id)[0]).toBe(b._id);
+      expect(shown.map((x: any) => x.position)).toEqual([1, 2, 3, 4]);
+      expect((await req(who, 'PATCH', `/api/v2/banners/${b._id}`, { active: false })).body.data.banner.active).toBe(false);
+      expect((await req('agent', 'POST', '/api/v2/banners/list', { allBanners: false })).body.data.banners.map((x: any) => x._id)).not.toContain(b._id);
+      expect((await req(who, 'DELETE', `/api/v2/banners/${b._id}`)).body).toEqual({ data: { deleted: true } });
+      expect((await req(who, 'PATCH', `/api/v2/banners/${b._id}`, { active: true })).body).toMatchObject({ error: true, errorMessage: 'Баннер не найден' });
+    }
+    expect(await count()).toBe(4);
+  });
+
+  test('media library: photos, videos and documents for readers; editors add and remove', async () => {
+    const all = await req('agent', 'GET', '/api/v2/media-library');
+    expect(all.status).toBe(200);
+    expect(all.body.data.items).toHaveLength(7);
+    const videos = (await req('agent', 'GET', '/api/v2/media-library?type=video')).body.data.items;
+    expect(videos.map((v: any) => v.title)).toEqual(['Запись вебинара «КАСКО без возражений»', 'Ипотечное страхование: разбор кейсов агентов']);
+    expect(videos[0]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/), type: 'video', title: videos[0].title, url: expect.stringMatching(/^https:\/\//),
+      thumbnailUrl: '/media/media/demo-video-kasko.png', size: 0, mime: 'text/html', createdAt: expect.any(String),
+    });
+    const docs = (await req('agent', 'GET', '/api/v2/media-library?type=document')).body.data.items;
+    expect(docs.map((d: any) => [d.mime, d.url])).toEqual([
+      ['application/pdf', '/media/media/demo-doc-broker-requests.pdf'], ['application/pdf', '/media/media/demo-doc-commission.pdf'],
+    ]);
+    const pdf = await fetch(r.url + docs[0].url);
+    expect(Buffer.from(await pdf.arrayBuffer()).length).toBe(docs[0].size);
+    const photos = (await req('agent', 'GET', '/api/v2/media-library?type=photo')).body.data.items;
+    expect(photos).toHaveLength(3);
+    expect(photos.every((p: any) => p.thumbnailUrl === p.url && p.mime === 'image/png' && p.size > 0)).toBe(true);
+    expect((await req('agent', 'GET', '/api/v2/media-library?type=audio')).body.message).toMatch(/«type».*photo, video, document/);
+
+    const pdfName = (await upload('copywriter', 'media', PDF)).body.data.storageFileName;
+    const pngName = (await upload('copywriter', 'media', PNG)).body.data.storageFileName;
+    for (const who of ['agent', 'manager', 'supervisor'] as const) {
+      expect((await req(who, 'POST', '/api/v2/media-library', { type: 'document', title: 'Док', storageFileName: pdfName })).body).toEqual(FORBIDDEN);
+      expect((await req(who, 'DELETE', `/api/v2/media-library/${videos[0]._id}`)).body).toEqual(FORBIDDEN);
+    }
+    const badCases: [unknown, RegExp][] = [
+      [{ type: 'video', title: 'Видео', url: 'http://video.example/1' }, /«url».*https/],
+      [{ type: 'video', title: 'Видео' }, /«url»/],
+      [{ type: 'document', title: 'Док', storageFileName: pngName }, /только PDF/],
+      [{ type: 'photo', title: 'Фото', storageFileName: pdfName }, /PNG, JPEG, WEBP/],
+      [{ type: 'photo', title: 'Фото' }, /«storageFileName»/],
+      [{ type: 'gif', title: 'Фото', storageFileName: pngName }, /«type»/],
+    ];
+    for (const [body, message] of badCases) {
+      const res = await req('admin', 'POST', '/api/v2/media-library', body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await req('agent', 'GET', '/api/v2/media-library')).body.data.items).toHaveLength(7);
+
+    for (const who of ['copywriter', 'admin'] as const) {
+      const doc = await req(who, 'POST', '/api/v2/media-library', { type: 'document', title: `Регламент ${who}`, storageFileName: pdfName });
+      expect(doc.body.data.item).toMatchObject({ type: 'document', url: `/media/media/${pdfName}`, size: PDF.length, mime: 'application/pdf', thumbnailUrl: null });
+      const video = await req(who, 'POST', '/api/v2/media-library', { type: 'video', title: `Вебинар ${who}`, url: 'https://video.oyster.test/w/1.mp4' });
+      expect(video.body.data.item).toMatchObject({ type: 'video', mime: 'video/mp4', size: 0 });
+      expect((await req('agent', 'GET', '/api/v2/media-library')).body.data.items[0]._id).toBe(video.body.data.item._id);
+      for (const id of [doc.body.data.item._id, video.body.data.item._id]) {
+        expect((await req(who, 'DELETE', `/api/v2/media-library/${id}`)).body).toEqual({ data: { deleted: true } });
+      }
+      expect((await req(who, 'DELETE', `/api/v2/media-library/${doc.body.data.item._id}`)).body.errorMessage).toBe('Материал не найден');
+    }
+    expect((await req('agent', 'GET', '/api/v2/media-library')).body.data.items).toHaveLength(7);
+  });
+
+  test('the demo seed runs once per database and puts back missing files', async () => {
+    const banner = join(mediaDir, 'banners', 'demo-eosago.png');
+    rmSync(banner);
+    expect(existsSync(banner)).toBe(false);
+    expect(await seedDemo(r.oyster.db, { mediaDir })).toBe(false);
+    expect(existsSync(banner)).toBe(true);
+    expect((await req('agent', 'POST', '/api/v2/posts/news/list', {})).body.data.total).toBe(12);
+    expect((await req('agent', 'POST', '/api/v2/banners/list', { allBanners: false })).body.data.banners).toHaveLength(3);
+    expect((await req('agent', 'POST', '/api/v2/academy/courses/get-list-user', {})).body.data.courses).toHaveLength(2);
+  });
+});

@@ -1,0 +1,163 @@
+/** The offline suggestion data (api/data/suggest) and its search engine, without the HTTP layer. */
+import { findDataDir, loadBanks, loadCities, loadFmsUnits, loadNames, loadPatronymics, loadRegions, loadStreets, loadSurnames } from '../src/suggest/data';
+import { createOfflineSuggest } from '../src/suggest/offline';
+import { TokenDictionary, fold, tokensOf, typoPrefix, within1 } from '../src/suggest/text';
+
+const dir = findDataDir();
+
+/** Bank of Russia control key of a correspondent account: '0' + BIC digits 5–6 + account, weights 7 1 3. */
+function corrAccountKeyOk(bic: string, account: string): boolean {
+  const digits = `0${bic.slice(4, 6)}${account}`;
+  const weights = [7, 1, 3];
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * weights[i % 3];
+  return sum % 10 === 0;
+}
+
+describe('offline data files', () => {
+  test('banks: real BIC directory shapes; every correspondent account passes the control key', () => {
+    const banks = loadBanks(dir);
+    expect(banks.length).toBeGreaterThanOrEqual(60);
+    for (const b of banks) {
+      expect(b.bic).toMatch(/^04\d{7}$/);
+      expect(b.correspondentAccount).toMatch(/^30101810\d{12}$/);
+      expect({ bic: b.bic, ok: corrAccountKeyOk(b.bic, b.correspondentAccount) }).toEqual({ bic: b.bic, ok: true });
+      if (b.kpp) expect(b.kpp).toMatch(/^\d{9}$/);
+      if (b.inn) expect(b.inn).toMatch(/^\d{10}$/);
+      expect(b.payment).toBe(b.payment.toUpperCase());
+    }
+    expect(new Set(banks.map((b) => b.bic)).size).toBe(banks.length);
+    // The control key does catch a wrong digit.
+    expect(corrAccountKeyOk('044525225', '30101810400000000225')).toBe(true);
+    expect(corrAccountKeyOk('044525225', '30101810500000000225')).toBe(false);
+  });
+
+  test('regions, cities and streets refer to each other', () => {
+    const regions = new Map(loadRegions(dir).map((r) => [r.code, r]));
+    expect(regions.size).toBe(85);
+    const cities = loadCities(dir);
+    const names = new Set(cities.map((c) => c.name));
+    expect(names.size).toBe(cities.length);
+    for (const c of cities) {
+      expect(regions.has(c.regionCode)).toBe(true);
+      expect(c.postalCode).toMatch(/^\d{6}$/);
+      expect(c.population).toBeGreaterThan(0);
+    }
+    const streets = loadStreets(dir);
+    const perCity = new Map<string, number>();
+    for (const s of streets) {
+      expect(names.has(s.city)).toBe(true);
+      perCity.set(s.city, (perCity.get(s.city) ?? 0) + 1);
+    }
+    expect(perCity.size).toBeGreaterThanOrEqual(20);
+    for (const [city, n] of perCity) expect({ city, enough: n >= 30 }).toEqual({ city, enough: true });
+    expect(new Set(streets.map((s) => `${s.city}|${s.withType}`)).size).toBe(streets.length);
+  });
+
+  test('names, patronymics and surnames', () => {
+    const names = loadNames(dir);
+    expect(names.filter((n) => n.gender === 'MALE').length).toBeGreaterThan(80);
+    expect(names.filter((n) => n.gender === 'FEMALE').length).toBeGreaterThan(80);
+    const pats = loadPatronymics(dir);
+    for (const p of pats) {
+      expect(p.male).toMatch(/(ович|евич|ич)$/);
+      expect(p.female).toMatch(/(овна|евна|ична|инична)$/);
+    }
+    expect(pats).toEqual(expect.arrayContaining([{ male: 'Львович', female: 'Львовна' }, { male: 'Ильич', female: 'Ильинична' }, { male: 'Игоревич', female: 'Игоревна' }]));
+    const surnames = loadSurnames(dir);
+    expect(surnames).toEqual(expect.arrayContaining([{ male: 'Иванов', female: 'Иванова' }, { male: 'Высоцкий', female: 'Высоцкая' }, { male: 'Шевченко', female: 'Шевченко' }, { male: 'Толстой', female: 'Толстая' }]));
+  });
+
+  test('issuing units: unique codes xxx-xxx whose first two digits are the region', () => {
+    const units = loadFmsUnits(dir);
+    expect(units.length).toBeGreaterThan(300);
+    expect(new Set(units.map((u) => u.code)).size).toBe(units.length);
+    for (const u of units) {
+      expect(u.code).toMatch(/^\d{3}-\d{3}$/);
+      expect(u.code.slice(0, 2)).toBe(u.regionCode);
+      expect(['0', '1', '2']).toContain(u.type);
+    }
+  });
+});
+
+describe('text matching', () => {
+  test('fold and tokens', () => {
+    expect(fold('  Ёлкина, ул. «Большая»  ')).toBe('елкина ул большая');
+    expect(tokensOf('Ростов-на-Дону')).toEqual(['ростов-на-дону', 'ростов', 'на', 'дону']);
+  });
+  test.each([
+    ['москва', 'москва', true],
+    ['масква', 'москва', true], // substitution
+    ['моксва', 'москва', true], // swap
+    ['мсква', 'москва', true], // missing letter
+    ['мосскв', 'москва', true], // extra letter, as a prefix
+    ['мска', 'москва', false],
+    ['новосибрск', 'новосибирск', true],
+    ['абвг', 'москва', false],
+  ])('typoPrefix(%s, %s) = %s', (q, t, ok) => expect(typoPrefix(q, t)).toBe(ok));
+  test.each([
+    ['иванов', 'иванов', true],
+    ['ивнов', 'иванов', true],
+    ['иваонв', 'иванов', true],
+    ['иванова', 'иванов', true],
+    ['иван', 'иванов', false],
+    ['петров', 'иванов', false],
+  ])('within1(%s, %s) = %s', (a, b, ok) => expect(within1(a, b)).toBe(ok));
+  test('dictionary: exact, then prefix; typos only when nothing starts with the word', () => {
+    const d = new TokenDictionary();
+    ['омск', 'омская', 'москва', 'томск'].forEach((t, i) => d.add(t, i));
+    expect([...d.match('омск')]).toEqual([[0, 3], [1, 2]]);
+    expect([...d.match('масква')]).toEqual([[2, 1]]);
+    expect([...d.match('омск', { typo: true })].sort()).toEqual([[0, 3], [1, 2], [2, 1], [3, 1]]);
+    expect([...d.match('омс', { prefix: false })]).toEqual([]);
+  });
+});
+
+describe('offline engine', () => {
+  const o = createOfflineSuggest();
+
+  test('every answer respects count and has the DaData shape, whatever is typed', () => {
+    const queries = ['а', 'мо', 'ленина 1', 'ул', '123', '-', 'г. москва, ул. арбат, д. 5, кв. 7', 'zzz', 'ёж', '770', 'сбер', 'ivan@', '@', 'а-а-а', ' '.repeat(5) + 'х'];
+    for (const query of queries) {
+      for (const count of [1, 5, 20]) {
+        for (const [kind, list] of [
+          ['address', o.address({ query, count })],
+          ['fio', o.fio({ query, count })],
+          ['bank', o.bank({ query, count })],
+          ['fms_unit', o.fms_unit({ query, count })],
+          ['email', o.email({ query, count })],
+        ] as const) {
+          expect({ kind, query, count, over: list.length > count }).toEqual({ kind, query, count, over: false });
+          for (const s of list as { value: unknown; unrestricted_value: unknown; data: unknown }[]) {
+            expect(typeof s.value).toBe('string');
+            expect(typeof s.unrestricted_value).toBe('string');
+            expect(s.data).toBeTruthy();
+          }
+        }
+      }
+    }
+  });
+
+  test('regions rank with their cities: the bigger first', () => {
+    expect(o.address({ query: 'санкт', count: 2 }).map((s) => s.value)).toEqual(['г Санкт-Петербург']);
+    expect(o.address({ query: 'ленинград', count: 3 }).map((s) => s.value)[0]).toBe('Ленинградская обл');
+    expect(o.address({ query: 'химки', count: 1 })[0]).toMatchObject({ value: 'Московская обл, г Химки', unrestricted_value: 'Московская обл, г Химки', data: { fias_level: '4', region_kladr_id: '5000000000000' } });
+  });
+
+  test('house numbers stop at the street length; a street with no such house is suggested itself', () => {
+    const far = o.address({ query: 'москва арбат 999', count: 5 }).map((s) => s.value);
+    expect(far).toEqual(['г Москва, ул Арбат', 'г Москва, ул Новый Арбат']);
+    const blocks = o.address({ query: 'москва тверская 7', count: 10 }).map((s) => s.value);
+    expect(blocks[0]).toBe('г Москва, ул Тверская, д 7');
+    expect(new Set(blocks).size).toBe(blocks.length);
+  });
+
+  test('fio keeps an unknown surname as typed and fits the name to its gender', () => {
+    expect(o.fio({ query: 'пупкин ив', count: 3 }).map((s) => s.value)).toEqual(['Пупкин Иван']);
+    const female = o.fio({ query: 'смирнова ма', count: 5 });
+    expect(female.map((s) => s.value)).toEqual(['Смирнова Мария', 'Смирнова Марина', 'Смирнова Маргарита', 'Смирнова Майя', 'Смирнова Мадина']);
+    expect(female.every((s) => s.data.gender === 'FEMALE')).toBe(true);
+    expect(o.fio({ query: 'смирнова иван', count: 3 })).toEqual([]); // a male name after a female surname
+    expect(o.fio({ query: 'шевченко ма', count: 20 }).some((s) => s.data.gender === 'MALE') && o.fio({ query: 'шевченко ма', count: 20 }).some((s) => s.data.gender === 'FEMALE')).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import * as React from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { AppDate } from '@oyster/shared-kit/ui';
+import { deleteKnowledge, getKnowledge, setKnowledgePublished } from '../../api';
+import { PublicationActions } from '../../components/editing';
+import { ItemUnavailable } from '../../components/ItemUnavailable';
+import { PageFrame } from '../../components/PageFrame';
+import { RichText } from '../../components/RichText';
+import { useAccess } from '../../components/session';
+import { LoadingBlock } from '../../components/states';
+import { DraftMark, TagLinks } from '../../components/Tags';
+import { useLoad } from '../../components/useLoad';
+import { paths } from '../../paths';
+
+const BACK = { to: paths.knowledgeList(), label: 'База знаний' };
+
+/** knowledge/:articleId — one article; its tags open the knowledge base filtered by them. */
+export default function ArticlePage() {
+  const { articleId = '' } = useParams();
+  const navigate = useNavigate();
+  const { canEditLearning } = useAccess();
+  const { state, reload, update } = useLoad((signal) => getKnowledge(articleId, signal), [articleId]);
+
+  if (state.status === 'loading') {
+    return (
+      <PageFrame back={BACK}>
+        <LoadingBlock variant="page" />
+      </PageFrame>
+    );
+  }
+  if (state.status === 'error') {
+    return <ItemUnavailable message={state.message} httpStatus={state.httpStatus} onRetry={reload} back={BACK} />;
+  }
+
+  const article = state.data;
+  return (
+    <PageFrame title={article.title} back={BACK}>
+      <article className="oy-learn-panel oy-learn-article">
+        <div className="oy-learn-meta">
+          <AppDate value={article.publishedAt ?? article.createdAt} />
+          <DraftMark status={article.status} />
+        </div>
+        <TagLinks tags={article.tags} />
+        {canEditLearning ? (
+          <PublicationActions
+            status={article.status}
+            editTo={paths.articleEdit(article._id)}
+            texts={{
+              published: 'Статья опубликована',
+              unpublished: 'Статья снята с публикации',
+              deleted: 'Статья удалена',
+              deleteQuestion: 'Удалить статью?',
+            }}
+            onSetPublished={async (published) => {
+              await setKnowledgePublished(article._id, published);
+              update((a) => ({ ...a, status: published ? 'published' : 'draft', publishedAt: published ? (a.publishedAt ?? new Date().toISOString()) : a.publishedAt }));
+            }}
+            onDelete={async () => {
+              await deleteKnowledge(article._id);
+              navigate(paths.knowledgeList(), { replace: true });
+            }}
+          />
+        ) : null}
+        {article.coverImageUrl ? <img className="oy-learn-article__cover" src={article.coverImageUrl} alt="" /> : null}
+        {article.summary ? <p className="oy-learn-article__lead">{article.summary}</p> : null}
+        <RichText html={article.body} />
+      </article>
+    </PageFrame>
+  );
+}

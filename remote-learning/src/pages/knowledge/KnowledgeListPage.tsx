@@ -1,0 +1,154 @@
+import * as React from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { LEARNING_PAGE_SIZE, LEARNING_SEARCH_DEBOUNCE_MS } from '@oyster/shared-kit/domain';
+import { Button, Input } from '@oyster/shared-kit/ui/base';
+import { listKnowledge } from '../../api';
+import { pageFromQuery } from '../../components/format';
+import { PageFrame } from '../../components/PageFrame';
+import { Pager } from '../../components/Pager';
+import { PostCard } from '../../components/PostCard';
+import { useAccess } from '../../components/session';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/states';
+import { TagLinks } from '../../components/Tags';
+import { useDebounced, useLoad } from '../../components/useLoad';
+import { paths } from '../../paths';
+
+/**
+ * knowledge: the knowledge base. Filter by a tag (?byTag=, spec §2; every tag on the page links there),
+ * full-text search (?search=, 300 ms after the last keystroke), pages (?page=).
+ */
+export default function KnowledgeListPage() {
+  const [query, setQuery] = useSearchParams();
+  const navigate = useNavigate();
+  const { canEditLearning } = useAccess();
+  const tag = query.get('byTag') || null;
+  const search = query.get('search') ?? '';
+  const page = pageFromQuery(query.get('page'));
+
+  // What is typed goes to the URL once typing pauses; the URL drives the list (back/forward work).
+  const [typed, setTyped] = React.useState(search);
+  React.useEffect(() => {
+    // the URL changed from outside (back, «Сбросить фильтры»): show it; our own update keeps what is typed
+    setTyped((t) => (t.trim() === search.trim() ? t : search));
+  }, [search]);
+  const debounced = useDebounced(typed.trim(), LEARNING_SEARCH_DEBOUNCE_MS);
+  React.useEffect(() => {
+    if (debounced === search.trim()) return;
+    setQuery(
+      (q) => {
+        const next = new URLSearchParams(q);
+        if (debounced) next.set('search', debounced);
+        else next.delete('search');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const { state, reload } = useLoad(
+    (signal) =>
+      listKnowledge({ page, pageSize: LEARNING_PAGE_SIZE, tag, search: search.trim() || undefined, includeDrafts: canEditLearning || undefined }, { signal }),
+    [page, tag, search, canEditLearning],
+    { keepPrevious: true },
+  );
+
+  const withQuery = (change: (q: URLSearchParams) => void) => {
+    const next = new URLSearchParams(query);
+    change(next);
+    const s = next.toString();
+    return s ? `${paths.knowledgeList()}?${s}` : paths.knowledgeList();
+  };
+  const clearTag = withQuery((q) => {
+    q.delete('byTag');
+    q.delete('page');
+  });
+  const filtered = !!tag || !!search.trim();
+  const tags = state.status === 'ready' ? state.data.tags : [];
+
+  return (
+    <PageFrame
+      title="База знаний"
+      section="knowledge"
+      extra={
+        canEditLearning ? (
+          <Button type="primary" onClick={() => navigate(paths.articleNew())}>
+            Добавить статью
+          </Button>
+        ) : null
+      }
+    >
+      <div className="oy-learn-toolbar">
+        <Input
+          type="search"
+          allowClear
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Поиск по базе знаний"
+          aria-label="Поиск по базе знаний"
+          className="oy-learn-search"
+        />
+        {tag ? (
+          <div className="oy-learn-active-filter" data-testid="active-tag">
+            <span>
+              Тег: <strong>#{tag}</strong>
+            </span>
+            <Link to={clearTag} className="oy-learn-clear" aria-label={`Сбросить тег ${tag}`}>
+              Сбросить ✕
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      {tags.length ? (
+        <div className="oy-learn-filter">
+          <TagLinks tags={tags} active={tag} />
+        </div>
+      ) : null}
+
+      {state.status === 'loading' ? (
+        <LoadingBlock rows={4} />
+      ) : state.status === 'error' ? (
+        <ErrorState title="Не удалось загрузить базу знаний" message={state.message} onRetry={reload} />
+      ) : state.data.items.length === 0 ? (
+        filtered ? (
+          <EmptyState text={search.trim() ? `По запросу «${search.trim()}» ничего не найдено` : `Статей с тегом «${tag}» нет`}>
+            <Button onClick={() => navigate(paths.knowledgeList())}>Сбросить фильтры</Button>
+          </EmptyState>
+        ) : (
+          <EmptyState text="Статей пока нет">
+            {canEditLearning ? (
+              <Button type="primary" onClick={() => navigate(paths.articleNew())}>
+                Добавить статью
+              </Button>
+            ) : null}
+          </EmptyState>
+        )
+      ) : (
+        <div className={`oy-learn-list${state.refreshing ? ' oy-learn-list--refreshing' : ''}`} aria-busy={state.refreshing || undefined}>
+          {state.data.items.map((a) => (
+            <PostCard
+              key={a._id}
+              to={paths.article(a._id)}
+              title={a.title}
+              summary={a.summary}
+              date={a.publishedAt ?? a.createdAt}
+              coverImageUrl={a.coverImageUrl}
+              status={a.status}
+              footer={<TagLinks tags={a.tags} active={tag} />}
+            />
+          ))}
+          <Pager
+            page={state.data.page}
+            pageSize={state.data.pageSize}
+            total={state.data.total}
+            onChange={(p) => {
+              navigate(withQuery((q) => (p > 1 ? q.set('page', String(p)) : q.delete('page'))));
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </div>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import * as React from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { AppDate } from '@oyster/shared-kit/ui';
+import { deleteNews, getNews, setNewsPublished } from '../../api';
+import { PublicationActions } from '../../components/editing';
+import { ItemUnavailable } from '../../components/ItemUnavailable';
+import { PageFrame } from '../../components/PageFrame';
+import { RichText } from '../../components/RichText';
+import { useAccess } from '../../components/session';
+import { LoadingBlock } from '../../components/states';
+import { DraftMark, LabelLink } from '../../components/Tags';
+import { useLoad } from '../../components/useLoad';
+import { paths } from '../../paths';
+
+const BACK = { to: paths.newsList(), label: 'Все новости' };
+
+/**
+ * news/:newsId — one news item with its rich text. A missing or failing item shows the stored error
+ * message in place (spec §8: errorMessage from the answer, or the thrown error's message).
+ */
+export default function NewsPage() {
+  const { newsId = '' } = useParams();
+  const navigate = useNavigate();
+  const { canEditLearning } = useAccess();
+  const { state, reload, update } = useLoad((signal) => getNews(newsId, signal), [newsId]);
+
+  if (state.status === 'loading') {
+    return (
+      <PageFrame back={BACK}>
+        <LoadingBlock variant="page" />
+      </PageFrame>
+    );
+  }
+  if (state.status === 'error') {
+    return <ItemUnavailable message={state.message} httpStatus={state.httpStatus} onRetry={reload} back={BACK} />;
+  }
+
+  const news = state.data;
+  return (
+    <PageFrame title={news.title} back={BACK}>
+      <article className="oy-learn-panel oy-learn-article">
+        <div className="oy-learn-meta">
+          <AppDate value={news.publishedAt ?? news.createdAt} />
+          <LabelLink label={news.label} />
+          <DraftMark status={news.status} />
+        </div>
+        {canEditLearning ? (
+          <PublicationActions
+            status={news.status}
+            editTo={paths.newsEdit(news._id)}
+            texts={{
+              published: 'Новость опубликована',
+              unpublished: 'Новость снята с публикации',
+              deleted: 'Новость удалена',
+              deleteQuestion: 'Удалить новость?',
+            }}
+            onSetPublished={async (published) => {
+              await setNewsPublished(news._id, published);
+              update((n) => ({ ...n, status: published ? 'published' : 'draft', publishedAt: published ? (n.publishedAt ?? new Date().toISOString()) : n.publishedAt }));
+            }}
+            onDelete={async () => {
+              await deleteNews(news._id);
+              navigate(paths.newsList(), { replace: true });
+            }}
+          />
+        ) : null}
+        {news.coverImageUrl ? <img className="oy-learn-article__cover" src={news.coverImageUrl} alt="" /> : null}
+        {news.summary ? <p className="oy-learn-article__lead">{news.summary}</p> : null}
+        <RichText html={news.body} />
+      </article>
+    </PageFrame>
+  );
+}

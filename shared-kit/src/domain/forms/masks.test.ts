@@ -1,0 +1,71 @@
+import { MASKS, MASK_FORMAT_CHARS, conformToMask, isMaskComplete, phoneMaskInput, type MaskedField } from './index';
+
+describe('mask characters (§5)', () => {
+  const re = (ch: string) => new RegExp(`^${MASK_FORMAT_CHARS[ch]}$`);
+  test.each<[string, string[], string[]]>([
+    ['9', ['0', '9'], ['a', 'Я', ' ']],
+    ['a', ['a', 'Z'], ['1', 'я', '-']],
+    ['r', ['а', 'Я', 'ё', 'Ё'], ['a', '1']],
+    ['R', ['ж', 'Ж', '7'], ['z', '-']],
+    ['*', ['a', 'Z', '5'], ['ж', '_']],
+    ['V', ['A', 'H', 'J', 'N', 'P', 'Z', '0', 'x'], ['I', 'O', 'Q', 'i', 'o', 'q', 'Ж']],
+  ])('%s', (ch, ok, bad) => {
+    for (const c of ok) expect(re(ch).test(c)).toBe(true);
+    for (const c of bad) expect(re(ch).test(c)).toBe(false);
+  });
+});
+
+describe('masks per field', () => {
+  test.each<[MaskedField, string, string]>([
+    ['phone', '9123456789', '+7 (912) 345-67-89'],
+    ['phone', '+79123456789', '+7 (912) 345-67-89'],
+    ['phone', '912', '+7 (912'],
+    ['date', '05032021', '05.03.2021'],
+    ['date', '05.03.2021', '05.03.2021'],
+    ['date', '0a5', '05'],
+    ['time', '0930', '09:30'],
+    ['vin', 'XTA21099043593751', 'XTA21099043593751'],
+    ['vin', 'XTAI2109904359375Q1', 'XTA21099043593751'], // I and Q are dropped
+    ['osago', 'ХХХ0123456789', 'ХХХ 0123456789'],
+    ['osago', 'XXX0123456789', ''], // Latin letters never fit
+    ['licence', '77АВ123456', '77АВ 123456'],
+    ['licence', '7712123456', '7712 123456'],
+    ['plate', 'А123ВС777', 'А123ВС777'],
+    ['plate', 'А123ВС77', 'А123ВС77'],
+    ['sts', '99ТУ123456', '99ТУ 123456'],
+    ['pts', '77МР654321', '77МР 654321'],
+    ['foreignLicence', 'AB12-CD34-EF56', 'AB12CD34EF56'],
+    ['alnum10', 'AB12CD34EF99', 'AB12CD34EF'],
+  ])('%s: typing %s shows %s', (field, input, shown) => expect(conformToMask(MASKS[field], input)).toBe(shown));
+
+  test('exact mask strings', () => {
+    expect(MASKS).toMatchObject({
+      phone: '+7 (999) 999-99-99',
+      date: '99.99.9999',
+      time: '99:99',
+      vin: 'VVVVVVVVVVVVVVVVV',
+      osago: 'rrr 9999999999',
+      licence: '99RR 999999',
+      sts: '99RR 999999',
+      pts: '99RR 999999',
+      foreignLicence: '************',
+      alnum10: '**********',
+    });
+    expect(MASKS.vin).toHaveLength(17);
+  });
+
+  test('a pasted phone loses its country code', () => {
+    expect(conformToMask(MASKS.phone, phoneMaskInput('8 (912) 345-67-89'))).toBe('+7 (912) 345-67-89');
+    expect(conformToMask(MASKS.phone, phoneMaskInput('+7 912 345 67 89'))).toBe('+7 (912) 345-67-89');
+    expect(conformToMask(MASKS.phone, phoneMaskInput('79123456789'))).toBe('+7 (912) 345-67-89');
+    expect(phoneMaskInput('8005553535')).toBe('8005553535');
+  });
+
+  test('complete or not', () => {
+    expect(isMaskComplete(MASKS.phone, '+7 (912) 345-67-89')).toBe(true);
+    expect(isMaskComplete(MASKS.phone, '+7 (912) 345-67-8')).toBe(false);
+    expect(isMaskComplete(MASKS.phone, '+7 (912) 345-67-8_')).toBe(false);
+    expect(isMaskComplete(MASKS.osago, 'ХХХ 0123456789')).toBe(true);
+    expect(isMaskComplete(MASKS.osago, 'ХХХ-0123456789')).toBe(false);
+  });
+});

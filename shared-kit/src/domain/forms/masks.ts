@@ -1,0 +1,92 @@
+/**
+ * Input masks of §5 as data. The UI hands `MASK_FORMAT_CHARS` to react-input-mask 2.0.4 as
+ * `formatChars` (it replaces the library's defaults, so every mask character is listed) and
+ * `MASKS[field]` as `mask`. `conformToMask` is the same typing rule in pure form, for tests and for
+ * places without the component (pasting, server-side normalising).
+ */
+
+/** §5 mask characters: 9 digit; a Latin letter; r Cyrillic letter; R Cyrillic letter or digit;
+ * * Latin letter or digit; V vehicle-number character (Latin letters and digits except I, O, Q). */
+export const MASK_FORMAT_CHARS: Readonly<Record<string, string>> = {
+  '9': '[0-9]',
+  a: '[A-Za-z]',
+  r: '[А-Яа-яЁё]',
+  R: '[А-Яа-яЁё0-9]',
+  '*': '[A-Za-z0-9]',
+  V: '[A-HJ-NPR-Za-hj-npr-z0-9]',
+};
+
+export const MASKS = {
+  phone: '+7 (999) 999-99-99',
+  date: '99.99.9999',
+  time: '99:99',
+  vin: 'VVVVVVVVVVVVVVVVV',
+  osago: 'rrr 9999999999',
+  licence: '99RR 999999',
+  /** One letter, 3 digits, 2 letters, region of 3 digits (a 2-digit region leaves the last place empty). */
+  plate: 'r999rr999',
+  sts: '99RR 999999',
+  pts: '99RR 999999',
+  foreignLicence: '************',
+  alnum10: '**********',
+} as const;
+
+export type MaskedField = keyof typeof MASKS;
+
+/** Fields whose letters are shown in upper case whatever is typed (VIN, plate, documents). */
+export const UPPER_CASE_MASKS: ReadonlySet<MaskedField> = new Set<MaskedField>(['vin', 'osago', 'licence', 'plate', 'sts', 'pts', 'foreignLicence', 'alnum10']);
+
+const compiled = new Map<string, RegExp>();
+function charRule(formatChars: Readonly<Record<string, string>>, ch: string): RegExp | null {
+  const src = formatChars[ch];
+  if (!src) return null;
+  const key = `${ch}\u0000${src}`;
+  let re = compiled.get(key);
+  if (!re) compiled.set(key, (re = new RegExp(`^${src}$`)));
+  return re;
+}
+
+/**
+ * What a masked input shows after `input` is typed or pasted (react-input-mask with `maskChar={null}`):
+ * literal characters are put in by the mask (and skipped when typed), a character that does not fit
+ * its place is dropped, the text stops where the input runs out. A typed '+7' or '7' before a phone is the mask's own
+ * prefix; pass a pasted phone through `phoneMaskInput` first so a leading '8' is dropped too.
+ */
+export function conformToMask(mask: string, input: string, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): string {
+  let out = '';
+  let i = 0;
+  let pendingLiterals = '';
+  for (let m = 0; m < mask.length; m++) {
+    const rule = charRule(formatChars, mask[m]);
+    if (!rule) {
+      // A literal: echo it now only if more input follows; skip it in the input if typed.
+      pendingLiterals += mask[m];
+      if (input[i] === mask[m]) i++;
+      continue;
+    }
+    while (i < input.length && !rule.test(input[i])) i++;
+    if (i >= input.length) break;
+    out += pendingLiterals + input[i++];
+    pendingLiterals = '';
+  }
+  return out;
+}
+
+/** Input for a mask with a fixed prefix ('+7 ' of the phone): strips a typed '+7', '7' or '8' country code. */
+export function phoneMaskInput(text: string): string {
+  const t = text.trim();
+  const digits = t.replace(/\D/g, '');
+  if (t.startsWith('+7')) return digits.slice(1);
+  if (digits.length === 11 && (digits[0] === '7' || digits[0] === '8')) return digits.slice(1);
+  return digits;
+}
+
+/** Every editable place of the mask is filled. */
+export function isMaskComplete(mask: string, value: string, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): boolean {
+  if (value.length !== mask.length) return false;
+  for (let k = 0; k < mask.length; k++) {
+    const rule = charRule(formatChars, mask[k]);
+    if (rule ? !rule.test(value[k]) : value[k] !== mask[k]) return false;
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+import * as React from 'react';
+import { Button } from 'antd';
+import { ensureFormStyles } from './styles';
+
+export const FILE_SEND_TEXTS = {
+  send: 'Отправить страховой',
+  sent: 'Отправлено страховой',
+} as const;
+
+/** «12 Б», «3,4 КБ», «1,2 МБ». */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} Б`;
+  const units = ['КБ', 'МБ', 'ГБ'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return `${(Math.round(v * 10) / 10).toString().replace('.', ',')} ${units[i]}`;
+}
+
+export interface FileSendRowProps {
+  fileName: string;
+  /** Bytes. */
+  size?: number | null;
+  /** Controlled: the file has been sent. Without it the row remembers a successful send itself. */
+  sent?: boolean;
+  /** Sends the file; a returned promise shows a spinner and, when it resolves, marks the row sent. */
+  onSend?(): void | Promise<unknown>;
+  /** Default «Отправить страховой». */
+  sendText?: string;
+  disabled?: boolean;
+}
+
+/** A file with its size and a send button that, once sent, reads «Отправлено страховой» and is disabled (§4). */
+export function FileSendRow({ fileName, size, sent, onSend, sendText = FILE_SEND_TEXTS.send, disabled }: FileSendRowProps) {
+  ensureFormStyles();
+  const [sentHere, setSentHere] = React.useState(false);
+  const [busy, setBusy] = React.useState(false);
+  const isSent = sent ?? sentHere;
+  const alive = React.useRef(true);
+  React.useEffect(() => () => void (alive.current = false), []);
+  const send = async () => {
+    if (!onSend) return;
+    const result = onSend();
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      setBusy(true);
+      try {
+        await result;
+        if (alive.current) setSentHere(true);
+      } catch (e) {
+        console.error('[oyster] file send failed', e);
+      } finally {
+        if (alive.current) setBusy(false);
+      }
+    } else {
+      setSentHere(true);
+    }
+  };
+  return (
+    <div className="oy-file-row">
+      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="#5f6b7a" strokeWidth="1.8" aria-hidden="true" style={{ flex: 'none' }}>
+        <path d="M7 3h7l5 5v13H7z" />
+        <path d="M14 3v5h5" />
+      </svg>
+      <span className="oy-file-row__name" title={fileName}>
+        {fileName}
+      </span>
+      <span className="oy-file-row__size">{formatFileSize(size)}</span>
+      <Button type={isSent ? 'default' : 'primary'} disabled={isSent || disabled} loading={busy} onClick={() => void send()}>
+        {isSent ? FILE_SEND_TEXTS.sent : sendText}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import * as React from 'react';
+import { act, fireEvent, render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import ruRU from 'antd/locale/ru_RU';
+
+// react-input-mask 2.0.4 calls findDOMNode (deprecated in React 18, works): keep that one warning
+// out of the test output, let every other console.error through.
+const realError = console.error;
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('findDOMNode is deprecated')) return;
+  // antd's Modal measures the scroll bar through a pseudo-element jsdom cannot compute.
+  if (String((args[0] as Error)?.message ?? args[0]).includes('getComputedStyle(elt, pseudoElt)')) return;
+  realError(...args);
+};
+
+// jsdom lacks what rc-component's select and overflow use: a macrotask channel and ResizeObserver.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  type Port = { onmessage: ((e: { data: unknown }) => void) | null; postMessage(data: unknown): void; close(): void };
+  class TimeoutChannel {
+    port1: Port;
+    port2: Port;
+    constructor() {
+      const make = (): Port => ({ onmessage: null, postMessage: () => undefined, close: () => undefined });
+      this.port1 = make();
+      this.port2 = make();
+      this.port1.postMessage = (data) => void setTimeout(() => this.port2.onmessage?.({ data }), 0);
+      this.port2.postMessage = (data) => void setTimeout(() => this.port1.onmessage?.({ data }), 0);
+    }
+  }
+  Object.assign(globalThis, { MessageChannel: TimeoutChannel });
+}
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class NoResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+}
+
+/** Renders with the Russian antd locale, as the shell does. */
+export function renderKit(ui: React.ReactElement) {
+  return render(<ConfigProvider locale={ruRU}>{ui}</ConfigProvider>);
+}
+
+/** Types text one character at a time at the end of the input, the way a keyboard does. */
+export function typeInto(input: HTMLElement, text: string) {
+  const el = input as HTMLInputElement;
+  for (const ch of text) {
+    act(() => {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    });
+    const next = el.value + ch;
+    fireEvent.change(el, { target: { value: next, selectionStart: next.length, selectionEnd: next.length } });
+  }
+}
+
+/** Erases the whole text of an input. */
+export function clearInput(input: HTMLElement) {
+  fireEvent.change(input, { target: { value: '' } });
+}
+
+/** A controlled harness: keeps the value in state, exposes the last onChange value. */
+export function Controlled<V>({
+  initial,
+  render: renderInput,
+  onValue,
+}: {
+  initial: V;
+  render(value: V, onChange: (v: V) => void): React.ReactElement;
+  onValue?(v: V): void;
+}) {
+  const [value, setValue] = React.useState<V>(initial);
+  return renderInput(value, (v) => {
+    setValue(v);
+    onValue?.(v);
+  });
+}
