@@ -10,3 +10,4 @@ export * from './sections';
 export * from './learning';
 export * from './testing';
 export * from './forms';
+export * from './statuses';

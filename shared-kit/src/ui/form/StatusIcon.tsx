@@ -1,52 +1,9 @@
 import * as React from 'react';
+import { isReportStatus, REPORT_STATUS_ICON, REPORT_STATUS_TITLES, type ReportIconKey } from '@oyster/shared-kit/domain';
 
-/** §3: the contract report status names. */
-export const REPORT_STATUSES = [
-  'draft',
-  'calc',
-  'execution',
-  'wait_payment',
-  'payment_hold',
-  'payment_complete',
-  'in_action',
-  'end',
-  'stopped',
-  'archive',
-  'not_released',
-] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-/** Displayed names (§4): 100 draft, 200 calculation received, 300 processing, 400 awaiting payment, … */
-export const REPORT_STATUS_TITLES: Record<ReportStatus, string> = {
-  draft: 'Черновик',
-  calc: 'Расчёт получен',
-  execution: 'В обработке',
-  wait_payment: 'Ожидает оплаты',
-  payment_hold: 'Средства заблокированы',
-  payment_complete: 'Оплачен',
-  in_action: 'Действует',
-  end: 'Завершён',
-  stopped: 'Приостановлен',
-  archive: 'Архив',
-  not_released: 'Не состоялся',
-};
-
-type IconKey = 'draft' | 'calc' | 'execution' | 'payment' | 'paid' | 'active' | 'end' | 'stopped' | 'archive';
-
-/** §3: wait_payment and payment_hold share one icon, stopped and not_released share one. */
-export const REPORT_STATUS_ICON: Record<ReportStatus, IconKey> = {
-  draft: 'draft',
-  calc: 'calc',
-  execution: 'execution',
-  wait_payment: 'payment',
-  payment_hold: 'payment',
-  payment_complete: 'paid',
-  in_action: 'active',
-  end: 'end',
-  stopped: 'stopped',
-  archive: 'archive',
-  not_released: 'stopped',
-};
+export { REPORT_STATUSES, REPORT_STATUS_TITLES, REPORT_STATUS_ICON, isReportStatus } from '@oyster/shared-kit/domain';
+export type { ReportStatus } from '@oyster/shared-kit/domain';
+type IconKey = ReportIconKey;
 
 const ICONS: Record<IconKey, { color: string; paths: string[] }> = {
   draft: { color: '#7a8694', paths: ['M4 20h4L19 9l-4-4L4 16z', 'M13.5 6.5l4 4'] },
@@ -60,9 +17,6 @@ const ICONS: Record<IconKey, { color: string; paths: string[] }> = {
   archive: { color: '#5f6b7a', paths: ['M3 4h18v4H3z', 'M5 8v12h14V8', 'M10 12h4'] },
 };
 
-export function isReportStatus(status: unknown): status is ReportStatus {
-  return typeof status === 'string' && (REPORT_STATUSES as readonly string[]).includes(status);
-}
 
 export interface StatusIconProps {
   /** A report status name; anything unknown shows the draft icon. */

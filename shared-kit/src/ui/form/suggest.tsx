@@ -23,14 +23,14 @@ import { ensureFormStyles } from './styles';
 /** §9: suggestion lists are at most 160px high. */
 export const SUGGESTION_LIST_MAX_HEIGHT = 160;
 
-/** §9 debounces; name and email suggestions (not given by the spec) wait like the agent search, 300 ms. */
+/** §9 debounces (shared-kit/domain DEBOUNCE_MS). */
 export const SUGGEST_DEBOUNCE_MS = {
   address: DEBOUNCE_MS.address,
   bank: DEBOUNCE_MS.bank,
   bic: DEBOUNCE_MS.bic,
   issuer: DEBOUNCE_MS.passportIssuer,
-  fio: (DEBOUNCE_MS as Readonly<Record<string, number>>).fio ?? 300,
-  email: (DEBOUNCE_MS as Readonly<Record<string, number>>).email ?? 300,
+  fio: DEBOUNCE_MS.fio,
+  email: DEBOUNCE_MS.email,
 } as const;
 
 /**
