@@ -4,35 +4,20 @@
  */
 export * from './base';
 import './dayjs-ru';
+// Only what a screen uses: this module is one shared chunk, not tree-shaken per consumer, so
+// every name here weighs on every page after sign-in. Add a component when a screen needs it.
 export {
-  App,
-  Form,
-  Card,
-  Typography,
-  Alert,
-  Result,
-  message,
-  Layout,
-  Menu,
-  Tabs,
-  Badge,
-  Tooltip,
-  Skeleton,
-  Empty,
-  Statistic,
-  Row,
-  Col,
-  Drawer,
-  Tag,
   Descriptions,
-  Divider,
-  Space,
-  Flex,
-  Avatar,
-  List,
-  Table,
+  Drawer,
+  Empty,
+  Form,
   Modal,
+  Result,
   Select,
+  Skeleton,
+  Tabs,
+  Tag,
+  Tooltip,
 } from 'antd';
 export { OysterIcon } from './icons';
 export type { IconName } from './icons';
