@@ -45,6 +45,7 @@ const shared = {
   '@oyster/shared-kit/ui': kit(),
   '@oyster/shared-kit/ui/base': kit(),
   '@oyster/shared-kit/ui/form': kit(),
+  '@oyster/shared-kit/ui/sections': kit(),
 };
 
 module.exports = { shared };

@@ -34,3 +34,12 @@ test('remotes share one React: a remote page renders inside the shell with the s
   await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Полисы' })).toBeVisible();
   expect(errors.filter((e) => /Invalid hook call|more than one copy of React/.test(e))).toEqual([]);
 });
+
+test('an unknown path inside a remote section shows that remote’s not-found page inside the layout', async ({ page }) => {
+  await signIn(page, 'finance@oyster.test');
+  await page.goto('/app/finance/no/such/page');
+  await expect(page.getByTestId('remote-not-found')).toContainText('Страница не найдена');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.getByRole('link', { name: 'К разделу' }).click();
+  await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Финансы' })).toBeVisible();
+});

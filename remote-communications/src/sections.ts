@@ -1,10 +1,8 @@
 /** The sections under /app/ that this remote renders, their Russian titles and known sub-paths. */
 
-export interface SectionInfo {
-  title: string;
-  /** Relative route patterns under the section ('' = the section itself); others are not found. */
-  paths: string[];
-}
+import type { SectionInfo } from '@oyster/shared-kit/ui/sections';
+
+export type { SectionInfo };
 
 export const SECTIONS: Record<string, SectionInfo> = {
   chats: { title: 'Чаты', paths: ['', ':chatId'] },

@@ -1,11 +1,9 @@
 /** The sections under /app/ that this remote renders, their Russian titles and known sub-paths. */
 import { INDIVIDUAL_CATALOGUE } from '@oyster/shared-kit/domain';
 
-export interface SectionInfo {
-  title: string;
-  /** Relative route patterns under the section ('' = the section itself); others are not found. */
-  paths: string[];
-}
+import type { SectionInfo } from '@oyster/shared-kit/ui/sections';
+
+export type { SectionInfo };
 
 /** The calculator's name from the product catalogue (e.g. «Калькулятор Е-ОСАГО»). */
 function calculatorTitle(code: string): string {
