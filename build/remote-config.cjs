@@ -40,7 +40,7 @@ function makeRemoteConfig({ dir, name, port, exposes }) {
           manifest: false,
         }),
         ...(dev
-          ? [new HtmlWebpackPlugin({ template: './public/harness.html', filename: 'index.html', chunks: ['harness'] })]
+          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'harness.html'), title: `${path.basename(dir)} — стенд`, filename: 'index.html', chunks: ['harness'] })]
           : []),
       ],
       devServer: {

@@ -53,6 +53,14 @@ export function ConfirmDelete({
   );
 }
 
+/**
+ * A post as the server leaves it after publish/unpublish: the status flips, and the first
+ * publication date is set once and kept on later unpublishing.
+ */
+export function withPublished<T extends { status: string; publishedAt: string | null }>(post: T, published: boolean): T {
+  return { ...post, status: published ? 'published' : 'draft', publishedAt: published ? (post.publishedAt ?? new Date().toISOString()) : post.publishedAt };
+}
+
 export interface PublicationTexts {
   published: string;
   unpublished: string;

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { deleteKnowledge, getKnowledge, setKnowledgePublished } from '../../api';
-import { PublicationActions } from '../../components/editing';
+import { PublicationActions, withPublished } from '../../components/editing';
 import { ItemUnavailable } from '../../components/ItemUnavailable';
 import { PageFrame } from '../../components/PageFrame';
 import { RichText } from '../../components/RichText';
@@ -53,7 +53,7 @@ export default function ArticlePage() {
             }}
             onSetPublished={async (published) => {
               await setKnowledgePublished(article._id, published);
-              update((a) => ({ ...a, status: published ? 'published' : 'draft', publishedAt: published ? (a.publishedAt ?? new Date().toISOString()) : a.publishedAt }));
+              update((a) => withPublished(a, published));
             }}
             onDelete={async () => {
               await deleteKnowledge(article._id);

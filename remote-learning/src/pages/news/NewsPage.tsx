@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { deleteNews, getNews, setNewsPublished } from '../../api';
-import { PublicationActions } from '../../components/editing';
+import { PublicationActions, withPublished } from '../../components/editing';
 import { ItemUnavailable } from '../../components/ItemUnavailable';
 import { PageFrame } from '../../components/PageFrame';
 import { RichText } from '../../components/RichText';
@@ -56,7 +56,7 @@ export default function NewsPage() {
             }}
             onSetPublished={async (published) => {
               await setNewsPublished(news._id, published);
-              update((n) => ({ ...n, status: published ? 'published' : 'draft', publishedAt: published ? (n.publishedAt ?? new Date().toISOString()) : n.publishedAt }));
+              update((n) => withPublished(n, published));
             }}
             onDelete={async () => {
               await deleteNews(news._id);
