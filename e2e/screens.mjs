@@ -17,6 +17,7 @@ const shots = [
   { name: 'profile-owner', path: '/app/profile', as: 'owner@oyster.test' },
   { name: 'section-admin', path: '/app/finance', as: 'admin@oyster.test' },
   { name: 'notfound', path: '/app/nowhere', as: 'copywriter@oyster.test' },
+  { name: 'kit-admin', path: '/app/kit', as: 'admin@oyster.test' },
 ];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -152,6 +152,35 @@ describe('offline engine', () => {
     expect(new Set(blocks).size).toBe(blocks.length);
   });
 
+  test('a flat after the house: «кв 12» gives that flat (fias level 9), nothing else of the house', () => {
+    for (const query of ['москва тверская 7 кв 12', 'г. Москва, ул. Тверская, д. 7, кв. 12', 'Москва, Тверская 7, квартира 12']) {
+      const [first, ...rest] = o.address({ query, count: 5 });
+      expect({ query, value: first.value }).toEqual({ query, value: 'г Москва, ул Тверская, д 7, кв 12' });
+      expect(first.data).toMatchObject({ house: '7', flat_type: 'кв', flat_type_full: 'квартира', flat: '12', fias_level: '9', street: 'Тверская' });
+      expect(first.data.fias_id).not.toBe(first.data.house_fias_id);
+      expect(first.unrestricted_value).toBe(`${first.data.postal_code}, г Москва, ул Тверская, д 7, кв 12`);
+      expect(rest.every((s) => !s.value.includes('д 7,') || s.value.endsWith('кв 12'))).toBe(true);
+    }
+    expect(o.address({ query: 'казань баумана 5 офис 3', count: 1 })[0]).toMatchObject({ value: 'г Казань, ул Баумана, д 5, офис 3', data: { flat_type: 'офис', flat: '3' } });
+    // the flat is not offered when the bound stops at the house
+    expect(o.address({ query: 'москва тверская 7 кв 12', count: 1, to_bound: { value: 'house' } })[0].value).toBe('г Москва, ул Тверская, д 7');
+  });
+
+  test('a typed block: «7к1», «7 к 2», «7 стр 3», also with a flat', () => {
+    expect(o.address({ query: 'москва тверская 7к1', count: 1 })[0]).toMatchObject({ value: 'г Москва, ул Тверская, д 7 к 1', data: { house: '7', block_type: 'к', block: '1', fias_level: '8' } });
+    expect(o.address({ query: 'москва, тверская, д. 7, корп. 2', count: 1 })[0].value).toBe('г Москва, ул Тверская, д 7 к 2');
+    expect(o.address({ query: 'москва тверская 7 стр 3', count: 1 })[0].value).toBe('г Москва, ул Тверская, д 7 стр 3');
+    expect(o.address({ query: 'москва тверская 7 к 1 кв 40', count: 1 })[0].value).toBe('г Москва, ул Тверская, д 7 к 1, кв 40');
+  });
+
+  test('the short names of the largest cities: мск, спб, питер, екб, нск', () => {
+    expect(o.address({ query: 'мск', count: 1 })[0].value).toBe('г Москва');
+    expect(o.address({ query: 'спб невский 10', count: 1 })[0].value).toBe('г Санкт-Петербург, Невский пр-кт, д 10');
+    expect(o.address({ query: 'питер', count: 1 })[0].value).toBe('г Санкт-Петербург');
+    expect(o.address({ query: 'екб', count: 1 })[0].value).toBe('г Екатеринбург');
+    expect(o.address({ query: 'нск', count: 1 })[0].value).toBe('г Новосибирск');
+  });
+
   test('fio keeps an unknown surname as typed and fits the name to its gender', () => {
     expect(o.fio({ query: 'пупкин ив', count: 3 }).map((s) => s.value)).toEqual(['Пупкин Иван']);
     const female = o.fio({ query: 'смирнова ма', count: 5 });

@@ -68,8 +68,55 @@ const REGION_TYPE_FULL: Record<string, string> = { обл: 'область', к�
 const NOISE = new Set([
   'г', 'гор', 'город', 'ул', 'улица', 'пр', 'пр-кт', 'пр-т', 'просп', 'проспект', 'пер', 'переулок', 'б-р', 'бул', 'бульвар', 'ш', 'шоссе',
   'наб', 'набережная', 'пл', 'площадь', 'проезд', 'обл', 'область', 'респ', 'республика', 'край', 'р-н', 'район', 'д', 'дом', 'к', 'корп',
-  'корпус', 'стр', 'строение', 'кв', 'квартира', 'россия', 'рф', 'ао', 'аобл',
+  'корпус', 'стр', 'строение', 'кв', 'квартира', 'офис', 'оф', 'россия', 'рф', 'ао', 'аобл',
 ]);
+
+/** Short names people type for the largest cities (DaData understands them too). */
+const CITY_ABBREVIATIONS: Record<string, string> = {
+  мск: 'москва',
+  спб: 'санкт-петербург',
+  питер: 'санкт-петербург',
+  екб: 'екатеринбург',
+  нск: 'новосибирск',
+};
+
+/** What follows the last name word: the house, its block and the flat, as typed. */
+interface HouseQuery {
+  number: string;
+  block: { type: 'к' | 'стр'; value: string } | null;
+  flat: { type: 'кв' | 'офис'; value: string } | null;
+}
+
+const BLOCK_WORDS: Record<string, 'к' | 'стр'> = { к: 'к', корп: 'к', корпус: 'к', стр: 'стр', строение: 'стр' };
+const FLAT_WORDS: Record<string, 'кв' | 'офис'> = { кв: 'кв', квартира: 'кв', оф: 'офис', офис: 'офис' };
+
+/** '7', '7а', '7/2', '7к1', '7 к 1', '7 стр 2', '7, кв. 12' → the house query; null without a house number. */
+function parseHouse(tail: string[]): HouseQuery | null {
+  let house: HouseQuery | null = null;
+  let expect: { kind: 'block'; type: 'к' | 'стр' } | { kind: 'flat'; type: 'кв' | 'офис' } | null = null;
+  for (const word of tail) {
+    if (BLOCK_WORDS[word]) {
+      expect = { kind: 'block', type: BLOCK_WORDS[word] };
+      continue;
+    }
+    if (FLAT_WORDS[word]) {
+      expect = { kind: 'flat', type: FLAT_WORDS[word] };
+      continue;
+    }
+    if (!house) {
+      const m = /^(\d+[а-я]?(?:\/\d+)?)(?:(к|корп|стр)(\d+))?$/.exec(word);
+      if (m) house = { number: m[1], block: m[2] ? { type: BLOCK_WORDS[m[2]], value: m[3] } : null, flat: null };
+      expect = null;
+      continue;
+    }
+    if (expect && /^\d+[а-я]?$/.test(word)) {
+      if (expect.kind === 'block') house.block = { type: expect.type, value: word };
+      else house.flat = { type: expect.type, value: word };
+    }
+    expect = null;
+  }
+  return house;
+}
 
 export interface AddressIndex {
   suggest(req: SuggestAddressRequest): DadataSuggestion<DadataAddress>[];
@@ -192,11 +239,12 @@ export function buildAddressIndex(regionRows: RegionRow[], cityRows: CityRow[], 
 
   function suggest(req: SuggestAddressRequest): DadataSuggestion<DadataAddress>[] {
     const count = req.count ?? 10;
-    const words = queryWords(req.query).filter((w) => !NOISE.has(w));
-    const lastWordAt = words.reduce((at, w, i) => (/[a-zа-я]/.test(w) ? i : at), -1);
-    if (lastWordAt < 0) return [];
-    const nameWords = words.slice(0, lastWordAt + 1);
-    const house = words.slice(lastWordAt + 1).find((w) => /^\d+[а-я]?(\/\d+)?$/.test(w)) ?? null;
+    const typed = queryWords(req.query).map((w) => CITY_ABBREVIATIONS[w] ?? w);
+    // The last word that names a place (not a noise word, not a house like '7к1'); what follows it is the house.
+    const lastNameAt = typed.reduce((at, w, i) => (!NOISE.has(w) && /^[a-zа-я]/.test(w) ? i : at), -1);
+    if (lastNameAt < 0) return [];
+    const nameWords = typed.slice(0, lastNameAt + 1).filter((w) => !NOISE.has(w));
+    const house = parseHouse(typed.slice(lastNameAt + 1));
 
     // Every typed word must name the entity or its city/region; one of them must name the entity itself.
     let scores: Map<number, { score: number; own: number }> | null = null;
@@ -236,10 +284,12 @@ export function buildAddressIndex(regionRows: RegionRow[], cityRows: CityRow[], 
     for (const { e } of found) {
       if (out.length >= count) break;
       if (wantHouses && e.street) {
-        const houses = housesFor(e.street, house);
+        const houses = housesFor(e.street, house!);
         for (const h of houses) {
           if (out.length >= count) break;
-          out.push(houseSuggestion(e.street, h));
+          // The typed flat goes with the house exactly as typed (flats are not listed offline).
+          if (house!.flat && to >= 9 && h.exact) out.push(flatSuggestion(e.street, h, house!.flat));
+          else out.push(houseSuggestion(e.street, h));
         }
         if (houses.length) continue;
       }
@@ -296,26 +346,32 @@ interface House {
   number: string;
   blockType: 'к' | 'стр' | null;
   block: string | null;
+  /** The house exactly as typed (number, letter and block), where a typed flat belongs. */
+  exact: boolean;
 }
 
-/** Houses of a street for a typed number: the exact one (and its letters/blocks), then longer numbers. */
-function housesFor(street: Street, typed: string): House[] {
-  const m = /^(\d+)([а-я]?)(?:\/(\d+))?$/.exec(typed);
+/**
+ * Houses of a street for a typed number: the exact one (with the typed block, or its letters and
+ * blocks), then longer numbers. A number past the street's last house gives none.
+ */
+function housesFor(street: Street, typed: HouseQuery): House[] {
+  const m = /^(\d+)([а-я]?)(?:\/(\d+))?$/.exec(typed.number);
   if (!m) return [];
   const n = Number(m[1]);
   const out: House[] = [];
   const exists = (k: number) => k >= 1 && k <= street.maxHouse;
-  if (exists(n)) {
-    const number = `${n}${m[2] ? m[2].toUpperCase() : ''}${m[3] ? `/${m[3]}` : ''}`;
-    out.push({ number, blockType: null, block: null });
-    if (!m[2] && !m[3]) {
-      const h = hash32(`${street.fias}:${n}`);
-      if (h % 3 === 0) out.push({ number: String(n), blockType: 'к', block: '1' }, { number: String(n), blockType: 'к', block: '2' });
-      if (h % 4 === 1) out.push({ number: String(n), blockType: 'стр', block: '1' });
-      if (h % 5 === 2) out.push({ number: `${n}А`, blockType: null, block: null });
-    }
+  if (!exists(n)) return out;
+  const number = `${n}${m[2] ? m[2].toUpperCase() : ''}${m[3] ? `/${m[3]}` : ''}`;
+  if (typed.block) return [{ number, blockType: typed.block.type, block: typed.block.value, exact: true }];
+  out.push({ number, blockType: null, block: null, exact: true });
+  if (typed.flat) return out;
+  if (!m[2] && !m[3]) {
+    const h = hash32(`${street.fias}:${n}`);
+    if (h % 3 === 0) out.push({ number: String(n), blockType: 'к', block: '1', exact: false }, { number: String(n), blockType: 'к', block: '2', exact: false });
+    if (h % 4 === 1) out.push({ number: String(n), blockType: 'стр', block: '1', exact: false });
+    if (h % 5 === 2) out.push({ number: `${n}А`, blockType: null, block: null, exact: false });
+    for (let k = n * 10; k < n * 10 + 10; k++) if (exists(k)) out.push({ number: String(k), blockType: null, block: null, exact: false });
   }
-  if (!m[2] && !m[3]) for (let k = n * 10; k < n * 10 + 10; k++) if (k > n && exists(k)) out.push({ number: String(k), blockType: null, block: null });
   return out;
 }
 
@@ -399,6 +455,19 @@ function streetPart(d: DadataAddress, s: Street) {
   d.street_type = s.type;
   d.street_type_full = s.typeFull;
   d.street = s.name;
+}
+
+/** A flat in a house: the house's address with «кв 12» (fias level 9). */
+function flatSuggestion(s: Street, h: House, flat: NonNullable<HouseQuery['flat']>): DadataSuggestion<DadataAddress> {
+  const house = houseSuggestion(s, h);
+  const d = house.data;
+  d.flat_type = flat.type;
+  d.flat_type_full = flat.type === 'кв' ? 'квартира' : 'офис';
+  d.flat = flat.value;
+  d.fias_id = syntheticFiasId(`flat:${d.house_fias_id}:${flat.type} ${flat.value}`);
+  d.fias_level = '9';
+  const tail = `, ${flat.type} ${flat.value}`;
+  return { value: house.value + tail, unrestricted_value: house.unrestricted_value + tail, data: d };
 }
 
 function houseSuggestion(s: Street, h: House): DadataSuggestion<DadataAddress> {
