@@ -68,9 +68,11 @@ describe('offline data files', () => {
     expect(surnames).toEqual(expect.arrayContaining([{ male: 'Иванов', female: 'Иванова' }, { male: 'Высоцкий', female: 'Высоцкая' }, { male: 'Шевченко', female: 'Шевченко' }, { male: 'Толстой', female: 'Толстая' }]));
   });
 
-  test('issuing units: unique codes xxx-xxx whose first two digits are the region', () => {
+  test('issuing units: every region has some; unique codes xxx-xxx whose first two digits are the region', () => {
     const units = loadFmsUnits(dir);
-    expect(units.length).toBeGreaterThan(300);
+    expect(units.length).toBeGreaterThan(600);
+    const regions = loadRegions(dir).map((r) => r.code);
+    expect(regions.filter((code) => !units.some((u) => u.regionCode === code))).toEqual([]);
     expect(new Set(units.map((u) => u.code)).size).toBe(units.length);
     for (const u of units) {
       expect(u.code).toMatch(/^\d{3}-\d{3}$/);
@@ -107,8 +109,16 @@ describe('text matching', () => {
     const d = new TokenDictionary();
     ['омск', 'омская', 'москва', 'томск'].forEach((t, i) => d.add(t, i));
     expect([...d.match('омск')]).toEqual([[0, 3], [1, 2]]);
-    expect([...d.match('масква')]).toEqual([[2, 1]]);
+    expect([...d.match('масква')]).toEqual([[2, 1 + 1 / 12]]); // a typo: 1, plus how much of the start is kept
     expect([...d.match('омск', { typo: true })].sort()).toEqual([[0, 3], [1, 2], [2, 1], [3, 1]]);
+  });
+  test('a typo that keeps the start of the word ranks above one that drops a first letter', () => {
+    const d = new TokenDictionary();
+    ['улан', 'тулы'].forEach((t, i) => d.add(t, i));
+    const m = d.match('тула');
+    expect(m.get(1)!).toBeGreaterThan(m.get(0)!);
+    expect(m.get(0)!).toBeGreaterThanOrEqual(1);
+    expect(m.get(1)!).toBeLessThan(2);
     expect([...d.match('омс', { prefix: false })]).toEqual([]);
   });
 });
@@ -179,6 +189,14 @@ describe('offline engine', () => {
     expect(o.address({ query: 'питер', count: 1 })[0].value).toBe('г Санкт-Петербург');
     expect(o.address({ query: 'екб', count: 1 })[0].value).toBe('г Екатеринбург');
     expect(o.address({ query: 'нск', count: 1 })[0].value).toBe('г Новосибирск');
+  });
+
+  test('issuing units by a city in any case: «тула» gives the Tula units first', () => {
+    const tula = o.fms_unit({ query: 'тула', count: 5 });
+    expect(tula).toHaveLength(5);
+    expect(tula.every((s) => s.data.region_code === '71')).toBe(true);
+    expect(o.fms_unit({ query: 'мвд татарстан', count: 1 })[0].value).toBe('МВД ПО РЕСПУБЛИКЕ ТАТАРСТАН');
+    expect(o.fms_unit({ query: '710', count: 10 }).every((s) => s.data.code.startsWith('710'))).toBe(true);
   });
 
   test('fio keeps an unknown surname as typed and fits the name to its gender', () => {

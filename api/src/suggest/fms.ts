@@ -8,7 +8,7 @@ export interface FmsIndex {
   size: number;
 }
 
-const NOISE = new Set(['по', 'в', 'и', 'г', 'гор', 'россии', 'р-не', 'району', 'района', 'обл', 'уфмс', 'мвд', 'овд', 'отделом', 'отделением', 'отдела']);
+const NOISE = new Set(['по', 'в', 'во', 'и', 'г', 'гор', 'россии', 'р-не', 'району', 'района', 'обл', 'отделом', 'отделением', 'отдела']);
 
 export function buildFmsIndex(rows: FmsRow[]): FmsIndex {
   const sorted = [...rows].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));

@@ -143,12 +143,22 @@ export class TokenDictionary {
       for (const token of this.prepare()) {
         if (token.length < word.length - 1) continue;
         if (!prefix && Math.abs(token.length - word.length) > 1) continue;
-        if (prefix ? typoPrefix(word, token) : within1(word, token)) put(token, Quality.Typo);
+        if (prefix ? typoPrefix(word, token) : within1(word, token)) put(token, typoQuality(word, token));
       }
     }
     return out;
   }
 
+}
+
+/**
+ * A typo match ranks by how much of the typed word's start it keeps: 'тула' is nearer to 'тулы'
+ * (a case ending) than to 'улан' (a first letter dropped). Always in [Typo, Typo + 0.5), below Prefix.
+ */
+export function typoQuality(word: string, token: string): Quality {
+  let i = 0;
+  while (i < word.length && word.charCodeAt(i) === token.charCodeAt(i)) i++;
+  return (Quality.Typo + i / (2 * word.length)) as Quality;
 }
 
 /** The two whole words are within one edit (substitution, insertion, deletion, adjacent swap). */
