@@ -17,7 +17,7 @@ function corrAccountKeyOk(bic: string, account: string): boolean {
 describe('offline data files', () => {
   test('banks: real BIC directory shapes; every correspondent account passes the control key', () => {
     const banks = loadBanks(dir);
-    expect(banks.length).toBeGreaterThanOrEqual(60);
+    expect(banks.length).toBeGreaterThanOrEqual(180);
     for (const b of banks) {
       expect(b.bic).toMatch(/^04\d{7}$/);
       expect(b.correspondentAccount).toMatch(/^30101810\d{12}$/);
@@ -197,6 +197,15 @@ describe('offline engine', () => {
     expect(tula.every((s) => s.data.region_code === '71')).toBe(true);
     expect(o.fms_unit({ query: 'мвд татарстан', count: 1 })[0].value).toBe('МВД ПО РЕСПУБЛИКЕ ТАТАРСТАН');
     expect(o.fms_unit({ query: '710', count: 10 }).every((s) => s.data.code.startsWith('710'))).toBe(true);
+  });
+
+  test('banks of the regions: a regional office by its city, with a typo; by a BIC prefix head offices first', () => {
+    expect(o.bank({ query: 'сбербнк тул', count: 3 }).map((s) => [s.data.bic, s.value, s.data.opf.type])).toEqual([['047003608', 'ТУЛЬСКОЕ ОТДЕЛЕНИЕ N8604 ПАО СБЕРБАНК', 'BANK_BRANCH']]);
+    const krasnodar = o.bank({ query: '040349', count: 10 });
+    expect(krasnodar.length).toBeGreaterThanOrEqual(4);
+    expect(krasnodar.every((s) => s.data.bic.startsWith('040349') && s.data.address.value === 'г Краснодар')).toBe(true);
+    expect(krasnodar[0].data.opf.type).toBe('BANK');
+    expect(krasnodar.find((s) => s.value.includes('РОССЕЛЬХОЗБАНК'))?.data.opf.type).toBe('BANK_BRANCH');
   });
 
   test('fio keeps an unknown surname as typed and fits the name to its gender', () => {

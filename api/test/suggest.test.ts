@@ -194,7 +194,7 @@ describe('suggestion gateway, offline data (§7)', () => {
       expect((await values('/suggest/bank', { query: 'альфа' }))[0]).toBe('АО "АЛЬФА-БАНК"');
       expect((await values('/suggest/bank', { query: 'газпрлмбанк' }))[0]).toBe('"ГАЗПРОМБАНК" (АКЦИОНЕРНОЕ ОБЩЕСТВО)');
       expect(await values('/suggest/bank', { query: '044030653' })).toEqual(['СЕВЕРО-ЗАПАДНЫЙ БАНК ПАО СБЕРБАНК']);
-      expect(await values('/suggest/bank', { query: 'втб санкт' })).toEqual(['ФИЛИАЛ БАНКА ВТБ (ПАО) В Г. САНКТ-ПЕТЕРБУРГЕ']);
+      expect(await values('/suggest/bank', { query: 'втб санкт' })).toEqual(['ФИЛИАЛ БАНКА ВТБ (ПАО) В Г. САНКТ-ПЕТЕРБУРГЕ', 'ФИЛИАЛ N 7806 БАНКА ВТБ (ПАО)']);
       expect(await values('/suggest/bank', { query: '999' })).toEqual([]);
       expect((await post('/suggest/bank', { query: 7 })).status).toBe(400);
     });

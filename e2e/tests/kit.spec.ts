@@ -59,6 +59,14 @@ test('an admin fills an address, a full name and a bank from suggestions', async
   await expect(field(page, 'БИК')).toHaveValue('044525225');
   await expect(page.getByText('30101810400000000225', { exact: true })).toBeVisible();
 
+  // Passport issuer: a city in the nominative finds its units; choosing one shows its code.
+  await typeAndWaitForSuggestions(page, 'Кем выдан паспорт', 'тула', 'fms_unit');
+  const unit = page.getByRole('option').first();
+  await expect(unit).toContainText('ТУЛ');
+  await unit.click();
+  await expect(field(page, 'Кем выдан паспорт')).toHaveValue(/ТУЛ/);
+  await expect(page.getByText(/^710-\d{3}$/)).toBeVisible();
+
   // The form holds what was chosen.
   await page.getByText('Значения формы').click();
   const values = page.locator('.oy-kit-values pre');

@@ -18,7 +18,7 @@ export function buildBankIndex(rows: BankRow[], cityLabel: (city: string) => { v
     for (const t of tokensOf(row.city)) dict.add(t, id);
   });
   // Head offices first (a branch's BIC does not end in its own correspondent account), then file order.
-  const isBranch = (r: BankRow) => /ФИЛИАЛ|ОТДЕЛЕНИЕ|ТОЧКА ПАО|БАНК ПАО СБЕРБАНК/.test(r.payment);
+  const isBranch = (r: BankRow) => /ФИЛИАЛ|ОТДЕЛЕНИЕ|ТОЧКА ПАО|БАНК ПАО СБЕРБАНК| РФ АО /.test(r.payment);
 
   function toSuggestion(row: BankRow): DadataSuggestion<DadataBank> {
     const where = cityLabel(row.city);
