@@ -76,6 +76,37 @@ test('an admin fills an address, a full name and a bank from suggestions', async
   await expect(values).toContainText('"bic": "044525225"');
 });
 
+test('dates by keyboard: Tab goes on to the next field; Escape keeps a whole typed date; an impossible one gives way to the kept date; emptied text clears it', async ({ page }) => {
+  await signIn(page, 'admin@oyster.test');
+  await page.goto('/app/kit');
+  const date = page.locator('#field-birthDate');
+  await date.click();
+  await page.keyboard.type('01021990', { delay: 20 });
+  await page.keyboard.press('Escape');
+  await expect(date).toHaveValue('01.02.1990');
+  await page.getByText('Значения формы').click();
+  await expect(page.locator('.oy-kit-values pre')).toContainText('"birthDate": "01.02.1990"');
+
+  await date.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('3102', { delay: 20 });
+  await expect(date).toHaveValue('31.02.');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#field-phone')).toBeFocused();
+  await expect(date).toHaveValue('01.02.1990');
+  await expect(page.locator('.oy-kit-values pre')).toContainText('"birthDate": "01.02.1990"');
+
+  // Emptied from the keyboard and left: the date is cleared.
+  await date.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#field-phone')).toBeFocused();
+  await expect(date).toHaveValue('');
+  await expect(page.locator('.oy-kit-values pre')).toContainText('"birthDate": ""');
+});
+
 test('an agent gets the not-found page at /app/kit', async ({ page }) => {
   await signIn(page, 'agent@oyster.test');
   await page.goto('/app/kit');

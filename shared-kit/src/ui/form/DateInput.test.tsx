@@ -49,6 +49,18 @@ describe('DateInput (§5)', () => {
     expect(input.value).toBe('10.01.2024');
   });
 
+  it('Escape closes the calendar and keeps a whole date typed before it', async () => {
+    const { input, onValue } = mount('');
+    await openCalendar(input);
+    fireEvent.change(input, { target: { value: '' } });
+    typeInto(input, '01021990');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await settle();
+    expect(onValue).toHaveBeenLastCalledWith('01.02.1990');
+    expect(isOpen()).toBe(false);
+    expect(input.value).toBe('01.02.1990');
+  });
+
   it('ignores a typed date outside min/max or on a disabled tile', async () => {
     const { input, onValue } = mount('10.01.2024', { min: '05.01.2024', max: '20.02.2024', disabledDate: (d: string) => d === '15.01.2024' });
     await openCalendar(input);

@@ -51,7 +51,8 @@ export interface DateInputProps extends BaseInputProps<string> {
 /**
  * A date 'dd.mm.yyyy' with a Russian calendar (§5): typing follows the mask, the calendar is 226px,
  * min/max and disabled tiles are honoured, clearing gives ''. A typed date that is not a real,
- * allowed date is ignored (the field keeps its value) and Enter closes the calendar.
+ * allowed date is ignored (the field keeps its value and shows it again once left) and Enter closes
+ * the calendar; Escape closes it too, keeping a whole, allowed date typed before it.
  */
 export function DateInput(props: DateInputProps) {
   const { value, onChange, onBlur, onFocus, disabled, min, max, disabledDate } = props;
@@ -60,10 +61,29 @@ export function DateInput(props: DateInputProps) {
   const minDate = toDayjs(min) ?? now.subtract(DATE_YEAR_SPAN, 'year').startOf('year');
   const maxDate = toDayjs(max) ?? now.add(DATE_YEAR_SPAN, 'year').endOf('year');
   const allowed = (d: Dayjs) => !d.isBefore(minDate, 'day') && !d.isAfter(maxDate, 'day') && !disabledDate?.(toText(d));
+  /** The typed text as a whole, allowed date, or null. */
+  const typedDate = (text: string) => {
+    const d = toDayjs(text);
+    return d && allowed(d) ? d : null;
+  };
+  const committed = toDayjs(value);
+  const committedText = React.useRef('');
+  committedText.current = committed ? toText(committed) : '';
+  // Bumped to show the kept value again after an invalid date was typed and the field was left
+  // with Tab (the picker keeps the typed text on screen otherwise).
+  const [generation, setGeneration] = React.useState(0);
+  // Tab goes from the date to the next field: the clear cross stays a mouse target, not a tab stop
+  // (emptying the text clears the date from the keyboard).
+  const picker = React.useRef<{ nativeElement?: HTMLElement } | null>(null);
+  React.useEffect(() => {
+    picker.current?.nativeElement?.querySelectorAll('.ant-picker-clear').forEach((el) => el.setAttribute('tabindex', '-1'));
+  });
   const attrs = inputAttrs(props);
   return (
     <ConfigProvider theme={calendarTheme}>
       <DatePicker
+        key={generation}
+        ref={picker as never}
         id={attrs.id}
         name={attrs.name}
         aria-label={attrs['aria-label']}
@@ -72,7 +92,7 @@ export function DateInput(props: DateInputProps) {
         aria-required={attrs['aria-required']}
         status={attrs.status}
         style={{ width: '100%', ...props.style }}
-        value={toDayjs(value)}
+        value={committed}
         format={DATE_FORMAT}
         components={{ input: DateMaskInput }}
         inputMode="numeric"
@@ -87,12 +107,25 @@ export function DateInput(props: DateInputProps) {
         showNow={false}
         onChange={(d) => onChange(d ? toText(d) : '')}
         onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
           const typed = (e.target as HTMLInputElement).value;
-          const d = toDayjs(typed);
-          if (!d || !allowed(d)) setOpen(false);
+          if (e.key === 'Enter' && !typedDate(typed)) setOpen(false);
+          // Escape closes the calendar; a whole, allowed date typed before it is kept, not thrown away.
+          if (e.key === 'Escape') {
+            const d = typedDate(typed);
+            if (d && toText(d) !== committedText.current) onChange(toText(d));
+          }
         }}
-        onBlur={(e) => onBlur?.(e as React.FocusEvent<HTMLInputElement>)}
+        onBlur={(e) => {
+          const input = e.target as HTMLInputElement;
+          // Text emptied from the keyboard clears the date, as the cross does ('').
+          if (input.value === '' && committedText.current !== '') onChange('');
+          // After the picker has had its say: text that is not the kept date and not a date at all is dropped.
+          setTimeout(() => {
+            if (!input.isConnected || document.activeElement === input) return;
+            if (input.value !== committedText.current && input.value !== '' && !typedDate(input.value)) setGeneration((g) => g + 1);
+          }, 0);
+          onBlur?.(e as React.FocusEvent<HTMLInputElement>);
+        }}
         onFocus={(e) => onFocus?.(e as React.FocusEvent<HTMLInputElement>)}
       />
     </ConfigProvider>
