@@ -107,6 +107,24 @@ test('dates by keyboard: Tab goes on to the next field; Escape keeps a whole typ
   await expect(page.locator('.oy-kit-values pre')).toContainText('"birthDate": ""');
 });
 
+test('a phone typed as people type it: 8…, +7… or straight from the code; an 8-800 number keeps its 8', async ({ page }) => {
+  await signIn(page, 'admin@oyster.test');
+  await page.goto('/app/kit');
+  const phone = page.locator('#field-phone');
+  for (const [typed, shown] of [
+    ['89161234567', '+7 (916) 123-45-67'],
+    ['+7 916 123 45 67', '+7 (916) 123-45-67'],
+    ['9161234567', '+7 (916) 123-45-67'],
+    ['88001234567', '+7 (800) 123-45-67'],
+  ]) {
+    await phone.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(typed, { delay: 20 });
+    await expect(phone).toHaveValue(shown);
+  }
+});
+
 test('an agent gets the not-found page at /app/kit', async ({ page }) => {
   await signIn(page, 'agent@oyster.test');
   await page.goto('/app/kit');

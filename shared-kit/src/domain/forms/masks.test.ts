@@ -1,4 +1,4 @@
-import { MASKS, MASK_FORMAT_CHARS, conformToMask, isMaskComplete, phoneMaskInput, type MaskedField } from './index';
+import { MASKS, MASK_FORMAT_CHARS, conformToMask, isMaskComplete, phoneAfterTyping, phoneMaskInput, type MaskedField } from './index';
 
 describe('mask characters (§5)', () => {
   const re = (ch: string) => new RegExp(`^${MASK_FORMAT_CHARS[ch]}$`);
@@ -68,4 +68,18 @@ describe('masks per field', () => {
     expect(isMaskComplete(MASKS.osago, 'ХХХ 0123456789')).toBe(true);
     expect(isMaskComplete(MASKS.osago, 'ХХХ-0123456789')).toBe(false);
   });
+});
+
+describe('phoneAfterTyping: the first 8 or 7 typed into a phone without digits is the country code, once', () => {
+  it.each<[string, string, string | null, boolean, string, boolean]>([
+    ['+7 (', '+7 (8', '8', false, '+7 (', true],
+    ['+7 (', '+7 (7', '7', false, '+7 (', true],
+    ['', '+7 (8', '8', false, '+7 (', true],
+    ['+7 (', '+7 (9', '9', false, '+7 (9', false],
+    ['+7 (', '+7 (8', '8', true, '+7 (8', true], // the second 8: +7 (800) …
+    ['+7 (9', '+7 (98', '8', false, '+7 (98', false],
+    ['+7 (8', '+7 (', null, true, '+7 (', false], // emptied: the next 8 is a country code again
+    ['', '+7 (', null, false, '+7 (', false], // focus shows the prefix
+  ])('before %p, masked %p, typed %p, taken %p → %p, %p', (before, after, typed, taken, shown, takenAfter) =>
+    expect(phoneAfterTyping(before, after, typed, taken)).toEqual({ shown, countryCodeTaken: takenAfter }));
 });

@@ -81,6 +81,23 @@ export function phoneMaskInput(text: string): string {
   return digits;
 }
 
+/** The phone mask's fixed start. */
+export const PHONE_PREFIX = '+7 (';
+
+/**
+ * What the phone shows after a key. People start a number with 8 or 7 (or +7) out of habit, so the
+ * first 8 or 7 typed while the field holds no digits of its own is taken as the country code the mask
+ * already shows ('+7 (' stays, the digit goes) — once: the next 8 is the number's (+7 (800) …), until
+ * the field is emptied again. `typed` is null for a deletion; `countryCodeTaken` is the memory.
+ */
+export function phoneAfterTyping(before: string, after: string, typed: string | null, countryCodeTaken: boolean): { shown: string; countryCodeTaken: boolean } {
+  const national = (v: string) => v.replace(/\D/g, '').slice(1);
+  const digits = national(after);
+  if (digits === '') return { shown: after, countryCodeTaken: false };
+  if (typed !== null && !countryCodeTaken && national(before) === '' && (digits === '8' || digits === '7')) return { shown: PHONE_PREFIX, countryCodeTaken: true };
+  return { shown: after, countryCodeTaken };
+}
+
 /** Every editable place of the mask is filled. */
 export function isMaskComplete(mask: string, value: string, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): boolean {
   if (value.length !== mask.length) return false;

@@ -31,6 +31,10 @@ describe('masked inputs: what a person types and what the field shows (§5)', ()
   const cases: Array<[string, React.ComponentType<any>, string, string]> = [
     ['phone', PhoneInput, '9001234567', '+7 (900) 123-45-67'],
     ['phone, letters dropped', PhoneInput, '9a0b0 1234567', '+7 (900) 123-45-67'],
+    ['phone typed with a leading 8', PhoneInput, '89161234567', '+7 (916) 123-45-67'],
+    ['phone typed with +7', PhoneInput, '+79161234567', '+7 (916) 123-45-67'],
+    ['phone typed with a leading 7', PhoneInput, '79161234567', '+7 (916) 123-45-67'],
+    ['phone: 8 then an 8-800 number', PhoneInput, '88001234567', '+7 (800) 123-45-67'],
     ['time', TimeInput, '0930', '09:30'],
     ['VIN: upper case, no I, O, Q', VinInput, 'xta2109i9o0q12345678', 'XTA21099012345678'],
     ['VIN stops at 17', VinInput, 'XTA210990123456789999', 'XTA21099012345678'],

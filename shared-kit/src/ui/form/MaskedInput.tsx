@@ -7,6 +7,7 @@ import {
   POLICY_NUMBER_MAX,
   UPPER_CASE_MASKS,
   conformToMask,
+  phoneAfterTyping,
   phoneMaskInput,
   type MaskedField,
 } from '@oyster/shared-kit/domain';
@@ -59,18 +60,24 @@ export interface MaskedInputProps extends BaseInputProps {
   upperCase?: boolean;
   /** Turns pasted text into what the mask should receive (the phone drops a +7/7/8 country code). */
   pasteTransform?(text: string): string;
+  /** What the field shows after a key (`typed` null for a deletion), from its value before and the masked text after. */
+  afterTyping?(before: string, after: string, typed: string | null): string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
 /** An antd Input behind react-input-mask 2.0.4. The value is the masked text ('' when empty). */
 export function MaskedInput(props: MaskedInputProps) {
-  const { mask, formatChars = MASK_FORMAT_CHARS, upperCase, pasteTransform, value, onChange, onBlur, onFocus, disabled, readOnly, inputMode } = props;
+  const { mask, formatChars = MASK_FORMAT_CHARS, upperCase, pasteTransform, afterTyping, value, onChange, onBlur, onFocus, disabled, readOnly, inputMode } = props;
   const text = value ?? '';
   // antd's Input hands on a copy of the change event carrying the text as the browser had it,
   // before the mask fixed it: the masked text is taken from react-input-mask itself instead.
   const masked = React.useRef<string | null>(null);
-  const beforeMaskedValueChange = (next: MaskState): MaskState => {
-    const state = upperCase ? { ...next, value: next.value.toUpperCase() } : next;
+  const beforeMaskedValueChange = (next: MaskState, _old: MaskState, typed: string | null): MaskState => {
+    let state = upperCase ? { ...next, value: next.value.toUpperCase() } : next;
+    if (afterTyping) {
+      const shown = afterTyping(text, state.value, typed);
+      if (shown !== state.value) state = { value: shown, selection: { start: shown.length, end: shown.length } };
+    }
     masked.current = state.value;
     return state;
   };
@@ -116,8 +123,16 @@ function masked(field: MaskedField, extra: Partial<MaskedInputProps> = {}) {
   return Component;
 }
 
-/** +7 (999) 999-99-99; a pasted +7…, 7… or 8… number loses its country code. */
-export const PhoneInput = masked('phone', { inputMode: 'tel', pasteTransform: phoneMaskInput, placeholder: '+7 (___) ___-__-__' });
+/** +7 (999) 999-99-99; a pasted +7…, 7… or 8… number loses its country code, and so does a typed one. */
+export function PhoneInput(props: FieldInputProps) {
+  const countryCodeTaken = React.useRef(false);
+  const afterTyping = React.useCallback((before: string, after: string, typed: string | null) => {
+    const next = phoneAfterTyping(before, after, typed, countryCodeTaken.current);
+    countryCodeTaken.current = next.countryCodeTaken;
+    return next.shown;
+  }, []);
+  return <MaskedInput placeholder="+7 (___) ___-__-__" {...props} mask={MASKS.phone} inputMode="tel" pasteTransform={phoneMaskInput} afterTyping={afterTyping} />;
+}
 /** 17 characters, upper case, no I, O, Q. */
 export const VinInput = masked('vin', { placeholder: 'XTA21099012345678' });
 /** 3 Cyrillic letters and 10 digits: «ХХХ 0123456789». */
