@@ -1,4 +1,4 @@
-import { MASKS, MASK_FORMAT_CHARS, conformToMask, isMaskComplete, phoneAfterTyping, phoneMaskInput, type MaskedField } from './index';
+import { CYRILLIC_LOOKALIKE_MASKS, MASKS, MASK_FORMAT_CHARS, afterTypingLookAlikes, conformToMask, cyrillicLookAlikes, isMaskComplete, phoneAfterTyping, phoneMaskInput, type MaskedField } from './index';
 
 describe('mask characters (§5)', () => {
   const re = (ch: string) => new RegExp(`^${MASK_FORMAT_CHARS[ch]}$`);
@@ -82,4 +82,19 @@ describe('phoneAfterTyping: the first 8 or 7 typed into a phone without digits i
     ['', '+7 (', null, false, '+7 (', false], // focus shows the prefix
   ])('before %p, masked %p, typed %p, taken %p → %p, %p', (before, after, typed, taken, shown, takenAfter) =>
     expect(phoneAfterTyping(before, after, typed, taken)).toEqual({ shown, countryCodeTaken: takenAfter }));
+});
+
+describe('Latin look-alikes in Cyrillic-letter masks (plate, STS, PTS, licence, OSAGO)', () => {
+  it('turns the twelve Latin twins into Cyrillic letters, in upper case, and keeps the rest', () => {
+    expect(cyrillicLookAlikes('abekmhopctyx ABEKMHOPCTYX z9-')).toBe('АВЕКМНОРСТУХ АВЕКМНОРСТУХ z9-');
+  });
+  it('puts a refused Latin letter typed at the end through the mask as its twin', () => {
+    expect(afterTypingLookAlikes(MASKS.plate, 'А123', 'А123', 'b')).toBe('А123В');
+    expect(afterTypingLookAlikes(MASKS.plate, 'А123', 'А123', 'z')).toBe('А123');
+    expect(afterTypingLookAlikes(MASKS.plate, 'А123', 'А123В', 'в')).toBe('А123В'); // a Cyrillic letter went in already
+    expect(afterTypingLookAlikes(MASKS.plate, '', '', null)).toBe('');
+  });
+  it('covers exactly the masks with Cyrillic letters', () => {
+    expect([...CYRILLIC_LOOKALIKE_MASKS].sort()).toEqual(['licence', 'osago', 'plate', 'pts', 'sts']);
+  });
 });

@@ -36,6 +36,29 @@ export type MaskedField = keyof typeof MASKS;
 /** Fields whose letters are shown in upper case whatever is typed (VIN, plate, documents). */
 export const UPPER_CASE_MASKS: ReadonlySet<MaskedField> = new Set<MaskedField>(['vin', 'osago', 'licence', 'plate', 'sts', 'pts', 'foreignLicence', 'alnum10']);
 
+/**
+ * Masks whose letters are Cyrillic ones that have Latin twins (А В Е К М Н О Р С Т У Х): typed on a
+ * Latin keyboard layout, A123BC77 becomes А123ВС77 instead of nothing.
+ */
+export const CYRILLIC_LOOKALIKE_MASKS: ReadonlySet<MaskedField> = new Set<MaskedField>(['osago', 'licence', 'plate', 'sts', 'pts']);
+
+const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = { A: 'А', B: 'В', E: 'Е', K: 'К', M: 'М', H: 'Н', O: 'О', P: 'Р', C: 'С', T: 'Т', Y: 'У', X: 'Х' };
+
+/** Latin letters that look like Cyrillic ones, replaced by them (upper case); other characters kept. */
+export function cyrillicLookAlikes(text: string): string {
+  return text.replace(/[abekmhopctyx]/gi, (ch) => LATIN_TO_CYRILLIC[ch.toUpperCase()]);
+}
+
+/**
+ * What a Cyrillic-letter mask shows when a Latin look-alike was typed at the end and the mask
+ * refused it: the text with its Cyrillic twin put through the mask.
+ */
+export function afterTypingLookAlikes(mask: string, before: string, after: string, typed: string | null, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): string {
+  if (!typed || !/[a-z]/i.test(typed) || after.length > before.length) return after;
+  const twin = conformToMask(mask, before + cyrillicLookAlikes(typed), formatChars);
+  return twin.length > after.length ? twin : after;
+}
+
 const compiled = new Map<string, RegExp>();
 function charRule(formatChars: Readonly<Record<string, string>>, ch: string): RegExp | null {
   const src = formatChars[ch];

@@ -5,7 +5,9 @@ import {
   MASKS,
   MASK_FORMAT_CHARS,
   POLICY_NUMBER_MAX,
+  CYRILLIC_LOOKALIKE_MASKS,
   UPPER_CASE_MASKS,
+  afterTypingLookAlikes,
   conformToMask,
   phoneAfterTyping,
   phoneMaskInput,
@@ -116,8 +118,10 @@ export function MaskedInput(props: MaskedInputProps) {
 type FieldInputProps = BaseInputProps;
 
 function masked(field: MaskedField, extra: Partial<MaskedInputProps> = {}) {
+  const mask = MASKS[field];
+  const lookAlikes = CYRILLIC_LOOKALIKE_MASKS.has(field) ? (before: string, after: string, typed: string | null) => afterTypingLookAlikes(mask, before, after, typed) : undefined;
   const Component = (props: FieldInputProps) => (
-    <MaskedInput {...extra} {...props} mask={MASKS[field]} upperCase={UPPER_CASE_MASKS.has(field)} />
+    <MaskedInput afterTyping={lookAlikes} {...extra} {...props} mask={mask} upperCase={UPPER_CASE_MASKS.has(field)} />
   );
   Component.displayName = `MaskedInput(${field})`;
   return Component;
