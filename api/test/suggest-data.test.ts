@@ -200,12 +200,12 @@ describe('offline engine', () => {
   });
 
   test('banks of the regions: a regional office by its city, with a typo; by a BIC prefix head offices first', () => {
-    expect(o.bank({ query: 'сбербнк тул', count: 3 }).map((s) => [s.data.bic, s.value, s.data.opf.type])).toEqual([['047003608', 'ТУЛЬСКОЕ ОТДЕЛЕНИЕ N8604 ПАО СБЕРБАНК', 'BANK_BRANCH']]);
+    expect(o.bank({ query: 'сбербнк тул', count: 3 }).map((s) => [s.data.bic, s.value, s.data.opf?.type])).toEqual([['047003608', 'ТУЛЬСКОЕ ОТДЕЛЕНИЕ N8604 ПАО СБЕРБАНК', 'BANK_BRANCH']]);
     const krasnodar = o.bank({ query: '040349', count: 10 });
     expect(krasnodar.length).toBeGreaterThanOrEqual(4);
-    expect(krasnodar.every((s) => s.data.bic.startsWith('040349') && s.data.address.value === 'г Краснодар')).toBe(true);
-    expect(krasnodar[0].data.opf.type).toBe('BANK');
-    expect(krasnodar.find((s) => s.value.includes('РОССЕЛЬХОЗБАНК'))?.data.opf.type).toBe('BANK_BRANCH');
+    expect(krasnodar.every((s) => s.data.bic?.startsWith('040349') && s.data.address?.value === 'г Краснодар')).toBe(true);
+    expect(krasnodar[0].data.opf?.type).toBe('BANK');
+    expect(krasnodar.find((s) => s.value.includes('РОССЕЛЬХОЗБАНК'))?.data.opf?.type).toBe('BANK_BRANCH');
   });
 
   test('fio keeps an unknown surname as typed and fits the name to its gender', () => {
