@@ -107,7 +107,7 @@ test('dates by keyboard: Tab goes on to the next field; Escape keeps a whole typ
   await expect(page.locator('.oy-kit-values pre')).toContainText('"birthDate": ""');
 });
 
-test('a phone typed as people type it: 8…, +7… or straight from the code; an 8-800 number keeps its 8', async ({ page }) => {
+test('a phone typed as people type it: 8…, +7… or straight from the code; an 8-800 number keeps its 8; a plate on a Latin layout', async ({ page }) => {
   await signIn(page, 'admin@oyster.test');
   await page.goto('/app/kit');
   const phone = page.locator('#field-phone');
@@ -123,6 +123,11 @@ test('a phone typed as people type it: 8…, +7… or straight from the code; an
     await page.keyboard.type(typed, { delay: 20 });
     await expect(phone).toHaveValue(shown);
   }
+  // A plate typed on a Latin layout: the look-alike letters become Cyrillic.
+  const plate = page.locator('#field-plate');
+  await plate.click();
+  await page.keyboard.type('a123bc77', { delay: 20 });
+  await expect(plate).toHaveValue('А123ВС77');
 });
 
 test('an agent gets the not-found page at /app/kit', async ({ page }) => {

@@ -62,7 +62,7 @@ export interface MaskedInputProps extends BaseInputProps {
   upperCase?: boolean;
   /** Turns pasted text into what the mask should receive (the phone drops a +7/7/8 country code). */
   pasteTransform?(text: string): string;
-  /** What the field shows after a key (`typed` null for a deletion), from its value before and the masked text after. */
+  /** What the field shows after a key (`typed`: what was typed at the end; null for a deletion or a key inside the text), from its value before and the masked text after. */
   afterTyping?(before: string, after: string, typed: string | null): string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
 }
@@ -74,10 +74,12 @@ export function MaskedInput(props: MaskedInputProps) {
   // antd's Input hands on a copy of the change event carrying the text as the browser had it,
   // before the mask fixed it: the masked text is taken from react-input-mask itself instead.
   const masked = React.useRef<string | null>(null);
-  const beforeMaskedValueChange = (next: MaskState, _old: MaskState, typed: string | null): MaskState => {
+  const beforeMaskedValueChange = (next: MaskState, old: MaskState, typed: string | null): MaskState => {
     let state = upperCase ? { ...next, value: next.value.toUpperCase() } : next;
     if (afterTyping) {
-      const shown = afterTyping(text, state.value, typed);
+      // Only what is typed at the end counts as typed: a key inside the text is the mask's alone.
+      const atEnd = !old.selection || old.selection.start >= (old.value ?? '').length;
+      const shown = afterTyping(text, state.value, atEnd ? typed : null);
       if (shown !== state.value) state = { value: shown, selection: { start: shown.length, end: shown.length } };
     }
     masked.current = state.value;
