@@ -1,4 +1,4 @@
-import { CYRILLIC_LOOKALIKE_MASKS, MASKS, MASK_FORMAT_CHARS, afterTypingLookAlikes, conformToMask, cyrillicLookAlikes, isMaskComplete, phoneAfterTyping, phoneMaskInput, type MaskedField } from './index';
+import { CYRILLIC_LOOKALIKE_MASKS, MASKS, MASK_FORMAT_CHARS, afterTypingLookAlikes, conformToMask, cyrillicLookAlikes, isMaskComplete, PHONE_PREFIX, phoneAfterTyping, phoneMaskInput, type MaskedField } from './index';
 
 describe('mask characters (§5)', () => {
   const re = (ch: string) => new RegExp(`^${MASK_FORMAT_CHARS[ch]}$`);
@@ -98,3 +98,5 @@ describe('Latin look-alikes in Cyrillic-letter masks (plate, STS, PTS, licence, 
     expect([...CYRILLIC_LOOKALIKE_MASKS].sort()).toEqual(['licence', 'osago', 'plate', 'pts', 'sts']);
   });
 });
+
+test("the phone's fixed start is the mask's own", () => expect(PHONE_PREFIX).toBe('+7 ('));

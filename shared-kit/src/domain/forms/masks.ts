@@ -104,8 +104,8 @@ export function phoneMaskInput(text: string): string {
   return digits;
 }
 
-/** The phone mask's fixed start. */
-export const PHONE_PREFIX = '+7 (';
+/** The phone mask's fixed start ('+7 ('), taken from the mask itself. */
+export const PHONE_PREFIX = MASKS.phone.slice(0, MASKS.phone.indexOf('9'));
 
 /**
  * What the phone shows after a key. People start a number with 8 or 7 (or +7) out of habit, so the
