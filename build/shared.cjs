@@ -46,6 +46,7 @@ const shared = {
   '@oyster/shared-kit/ui/base': kit(),
   '@oyster/shared-kit/ui/form': kit(),
   '@oyster/shared-kit/ui/sections': kit(),
+  '@oyster/shared-kit/ui/screens': kit(),
 };
 
 module.exports = { shared };

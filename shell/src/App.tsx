@@ -1,7 +1,7 @@
 import { ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import * as React from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { access, SECTION_REMOTES } from '@oyster/shared-kit/domain';
+import { access, REMOTE_SECTIONS } from '@oyster/shared-kit/domain';
 import { APP_BASENAME, rememberPath } from './services/storage';
 import { useObservable, useServices, useSession } from './services';
 import { PageSpinner } from './components/PageSpinner';
@@ -78,8 +78,8 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="profile/*" element={<ProfilePage />} />
           <Route path="kit" element={<KitRoute />} />
-          {Object.entries(SECTION_REMOTES).map(([section, remote]) => (
-            <Route key={section} path={`${section}/*`} element={<RemoteSection remote={remote} section={section} />} />
+          {REMOTE_SECTIONS.map(({ path, owner }) => (
+            <Route key={path} path={`${path}/*`} element={<RemoteSection remote={owner} section={path} />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -5,6 +5,7 @@ import type { SessionUser } from './roles';
  * and the api's guards all read these, so a rule lives here and nowhere else.
  */
 export interface Access {
+  /* Every flag below is a boolean except commissionsTitle and courseListKind (see AccessFlag). */
   isAuthenticated: boolean;
   isPersonal: boolean;
   isAdmin: boolean;
@@ -43,6 +44,8 @@ export interface Access {
   commissionsTitle: 'КВ всех' | 'Мое КВ';
   canSeeAgents: boolean;
   canSeeSubAgents: boolean;
+  /** May list and search agents at all (`/agents`, agent pickers); whose agents is `agentScope`. */
+  canListAgents: boolean;
   canSeeFinance: boolean;
   canSeeManagement: boolean;
   canSeeAnalytics: boolean;
@@ -112,6 +115,7 @@ export function access(user: SessionUser | null | undefined): Access {
     commissionsTitle: (!isAgent && !isNewAgent) || isBrokersOwnerAgent ? 'КВ всех' : 'Мое КВ',
     canSeeAgents: isBrokersOwnerAgent || isMage,
     canSeeSubAgents: isNetworkAgentOwner,
+    canListAgents: isSeniorStaff || isMage || isBrokersOwnerAgent || isNetworkAgentOwner,
     canSeeFinance: isAdmin || isFinanceController || supervisorWithAllAgents,
     canSeeManagement: isAdmin || isFinanceController || isCopywriter || supervisorWithAllAgents,
     canSeeAnalytics:
@@ -127,3 +131,6 @@ export function access(user: SessionUser | null | undefined): Access {
     canEditLearning: isAdmin || isCopywriter,
   };
 }
+
+/** The names of the yes/no flags: what a section, a route or an api guard can be gated by. */
+export type AccessFlag = { [K in keyof Access]: Access[K] extends boolean ? K : never }[keyof Access];

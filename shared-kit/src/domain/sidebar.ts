@@ -1,5 +1,6 @@
 import { access } from './access';
 import type { SessionUser } from './roles';
+import { SECTIONS, sectionTitle, type SidebarBadge } from './sections';
 
 /** Icon names the shell maps to pictures; the domain only names them. */
 export type SidebarIcon =
@@ -59,41 +60,33 @@ export function openChatsBadge(user: SessionUser, counters: SidebarCounters): nu
   return counters.chatsOpenedCount ?? 0;
 }
 
-/** The sidebar of spec §2 with the visibility and title rules of §6, in display order. */
+/** The sidebar of spec §2 with the visibility and title rules of §6, in display order (the section registry's). */
 export function sidebarItems(user: SessionUser, counters: SidebarCounters = {}): SidebarItem[] {
   const a = access(user);
-  const items: Array<SidebarItem | false> = [
-    { key: 'home', title: 'Главная', icon: 'home', path: '/', exact: true },
-    a.canSeeContracts && { key: 'contracts', title: 'Полисы', icon: 'contracts', path: '/contracts', tooltip: 'Расчёты и оформленные полисы' },
-    a.canSeeBrokerRequests && {
-      key: 'broker-requests',
-      title: 'Запросы',
-      icon: 'requests',
-      path: '/broker-requests',
-      tooltip: 'Брокерские запросы',
-      badge: a.isMage ? user.brExecutorCount : undefined,
-    },
-    a.canSeeCommissions && { key: 'cr', title: a.commissionsTitle, icon: 'commissions', path: '/cr', tooltip: 'Вознаграждения, выплаты и акты' },
-    a.canSeeAgents && { key: 'agents', title: 'Агенты', icon: 'agents', path: '/agents' },
-    a.canSeeSubAgents && { key: 'sub_agents', title: 'Субагенты', icon: 'subagents', path: '/sub_agents' },
-    a.canSeeFinance && { key: 'finance', title: 'Финансы', icon: 'finance', path: '/finance', tooltip: 'Реестры выплат, сверки со страховыми, акты, сегментатор КВ' },
-    a.canSeeManagement && { key: 'manage', title: 'Управление', icon: 'management', path: '/manage', tooltip: 'Маппинг тарифов, управление пользователями' },
-    a.canSeeAnalytics && { key: 'analytics', title: 'Аналитика', icon: 'analytics', path: '/analytics' },
-    a.canSeeOysterApp && { key: 'oyster-app', title: 'Oyster.app', icon: 'app', path: '/oyster-app', tooltip: 'Распространение приложения и зарегистрированные клиенты' },
-    a.canSeeLearning && { key: 'academy', title: 'Обучение', icon: 'learning', path: '/academy' },
-    a.canSeeMedia && { key: 'media', title: 'Медиа', icon: 'media', path: '/media' },
-    a.canSeeChats && { key: 'chats', title: 'Чаты', icon: 'chats', path: '/chats', badge: openChatsBadge(user, counters) },
-    a.canSeeProfile && { key: 'profile', title: 'Профиль', icon: 'profile', path: '/profile' },
-    a.canSeeNotifications && {
-      key: 'notifications',
-      title: 'Уведомления',
-      icon: 'notifications',
-      path: '/notifications',
-      badge: counters.countNotifications ?? 0,
-    },
-    { key: 'near', title: 'Мы рядом!', icon: 'near', path: NEAR_CHANNEL_URL, external: true },
-  ];
-  return items.filter((i): i is SidebarItem => !!i);
+  const badges: Record<SidebarBadge, number | undefined> = {
+    // Only executors (mages) count the broker requests assigned to them.
+    brokerRequests: a.isMage ? user.brExecutorCount : undefined,
+    chats: openChatsBadge(user, counters),
+    notifications: counters.countNotifications ?? 0,
+  };
+  const items: SidebarItem[] = [];
+  for (const section of SECTIONS) {
+    const nav = section.nav;
+    const flag = nav?.visible ?? section.access;
+    if (!nav || (flag && !a[flag])) continue;
+    const key = section.path || 'home';
+    items.push({
+      key,
+      title: sectionTitle(section, a),
+      icon: nav.icon,
+      path: `/${section.path}`,
+      ...(section.path === '' ? { exact: true } : {}),
+      ...(nav.tooltip ? { tooltip: nav.tooltip } : {}),
+      ...(nav.badge ? { badge: badges[nav.badge] } : {}),
+    });
+  }
+  items.push({ key: 'near', title: 'Мы рядом!', icon: 'near', path: NEAR_CHANNEL_URL, external: true });
+  return items;
 }
 
 export const LOGOUT_TOOLTIP = 'Выйти из платформы';

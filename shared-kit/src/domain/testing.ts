@@ -25,8 +25,28 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-/** The demo accounts of the foundation issue, as the session api returns them (flags only). */
-export const DEMO_USERS: Record<string, SessionUser> = {
+/** The password of every demo account (seeded by the api, typed by harnesses and end-to-end tests). */
+export const DEMO_PASSWORD = 'Oyster2026!';
+
+/** The eleven demo accounts: key (harness `?as=`, test tables) → sign-in email and who it is. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@oyster.test', who: 'администратор' },
+  manager: { email: 'manager@oyster.test', who: 'менеджер (исполнитель брокерских запросов)' },
+  supervisor: { email: 'supervisor@oyster.test', who: 'супервайзер' },
+  supervisorAppointed: { email: 'supervisor.appointed@oyster.test', who: 'супервайзер, видит только назначенных агентов' },
+  finance: { email: 'finance@oyster.test', who: 'финансовый контролёр' },
+  copywriter: { email: 'copywriter@oyster.test', who: 'копирайтер' },
+  agent: { email: 'agent@oyster.test', who: 'агент (ФЛ) в брокерской сети' },
+  newagent: { email: 'newagent@oyster.test', who: 'новый агент (самозанятый)' },
+  owner: { email: 'owner@oyster.test', who: 'агент и владелец сети (ИП) с субагентами' },
+  subagent: { email: 'subagent@oyster.test', who: 'субагент owner@' },
+  broker: { email: 'broker@oyster.test', who: 'агент — владелец брокерской сети (ЮЛ)' },
+} as const;
+export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;
+export const DEMO_ACCOUNT_KEYS = Object.keys(DEMO_ACCOUNTS) as DemoAccountKey[];
+
+/** The demo accounts as the session api returns them (flags only), by the same keys. */
+export const DEMO_USERS: Record<DemoAccountKey, SessionUser> = {
   admin: makeUser({ roles: ['admin'], isPersonal: true, canAnalyticsView: true, canChatWithAgents: true, billing: null }),
   manager: makeUser({ roles: ['agent_manager'], isPersonal: true, brExecutorCount: 3, canChatWithAgents: true, billing: null }),
   supervisor: makeUser({ roles: ['agent_supervisor'], isPersonal: true, billing: null }),

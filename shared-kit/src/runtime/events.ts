@@ -1,22 +1,7 @@
 import { BehaviorSubject, Observable, Subject, filter, map } from 'rxjs';
-import type { SessionUser } from '../domain';
+import type { ClientEvents, ServerEvents } from '../domain/realtime';
 
-/** Events the server sends over the socket (spec §7). */
-export interface ServerEvents {
-  session_update: SessionUser;
-  logout: { reason?: string } | undefined;
-  chats: { action: 'update_chats_counts_opened'; result: { chatsOpenedCount: number; clientChats: number; agentChats: number } };
-  notification: { _id: string; guid: string; action?: string; actionText?: string; closeDelay?: number; title?: string; body?: string };
-  'webinar-notification': Record<string, unknown>;
-  'notification-market': { options: { notification: Record<string, unknown> } };
-}
-
-/** Events the client sends to the server. */
-export interface ClientEvents {
-  route: { path: string; href: string; action?: string };
-  login: Record<string, never> | undefined;
-  logout: Record<string, never> | undefined;
-}
+export type { ServerEvents, ClientEvents, ServerEventName } from '../domain/realtime';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 

@@ -1,18 +1,11 @@
 import { BehaviorSubject, Subscription, distinctUntilChanged } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
-import type { EventBus, ServerEvents } from '@oyster/shared-kit/runtime';
+import { SERVER_EVENT_NAMES, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
+import type { EventBus } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
 import { rememberPath } from './storage';
 
-export const SERVER_EVENT_NAMES: Array<keyof ServerEvents> = [
-  'session_update',
-  'logout',
-  'chats',
-  'notification',
-  'webinar-notification',
-  'notification-market',
-];
+export { SERVER_EVENT_NAMES };
 
 type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket | Promise<Socket>;
 

@@ -6,7 +6,7 @@ import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import { BehaviorSubject } from 'rxjs';
-import { SECTION_REMOTES, makeUser, type SessionUser } from '@oyster/shared-kit/domain';
+import { REMOTE_SECTIONS, makeUser, type SessionUser } from '@oyster/shared-kit/domain';
 import { EventBus, setRuntime, type HttpClient, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation, RemoteSection } from '..';
@@ -16,7 +16,7 @@ setRuntime({ session$: new BehaviorSubject<SessionUser | null>(makeUser()), http
 
 function Section() {
   const { section = '' } = useParams();
-  const remote = SECTION_REMOTES[section];
+  const remote = REMOTE_SECTIONS.find((s) => s.path === section)?.owner;
   return remote ? <RemoteSection remote={remote} section={section} /> : <p data-testid="host-not-found">Нет раздела</p>;
 }
 

@@ -1,4 +1,4 @@
-import { formatFileSize } from './learning';
+import { formatFileSize } from './rules';
 
 describe('learning rules', () => {
   it('shows file sizes as people read them', () => {

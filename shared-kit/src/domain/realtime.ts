@@ -1,0 +1,33 @@
+/**
+ * The socket's vocabulary (spec §7 «Realtime socket»): what the server sends and what the client
+ * sends. The api emits through a helper typed over ServerEvents; the shell's bus delivers the same map.
+ */
+import type { SessionUser } from './roles';
+
+/** Events the server sends over the socket. */
+export interface ServerEvents {
+  session_update: SessionUser;
+  logout: { reason?: string; message?: string } | undefined;
+  chats: { action: 'update_chats_counts_opened'; result: { chatsOpenedCount: number; clientChats: number; agentChats: number } };
+  notification: { _id: string; guid: string; action?: string; actionText?: string; closeDelay?: number; title?: string; body?: string };
+  'webinar-notification': Record<string, unknown>;
+  'notification-market': { options: { notification: Record<string, unknown> } };
+}
+export type ServerEventName = keyof ServerEvents;
+
+/** Every server event name, for whoever subscribes to all of them (the shell's socket owner). */
+export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
+  'session_update',
+  'logout',
+  'chats',
+  'notification',
+  'webinar-notification',
+  'notification-market',
+];
+
+/** Events the client sends to the server. */
+export interface ClientEvents {
+  route: { path: string; href: string; action?: string };
+  login: Record<string, never> | undefined;
+  logout: Record<string, never> | undefined;
+}
