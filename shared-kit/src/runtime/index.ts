@@ -2,9 +2,12 @@ import { BehaviorSubject } from 'rxjs';
 import type { SessionUser } from '../domain';
 import { EventBus } from './events';
 import type { HttpClient } from './http';
+import type { InitState } from './initState';
 
 export * from './events';
 export * from './http';
+export * from './fetchHttp';
+export * from './initState';
 
 export interface ToastOptions {
   type: 'success' | 'info' | 'warning' | 'error';
@@ -25,6 +28,8 @@ export interface Runtime {
   http: HttpClient;
   bus: EventBus;
   toasts: Toasts;
+  /** The init-state (companies, products, networks, mages, curators); the shell keeps it for an hour. */
+  initState(): Promise<InitState>;
   /** Ends the session the way the shell does (cookies, storage, server, /oyster). */
   logout(): void;
 }

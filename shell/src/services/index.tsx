@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { Observable } from 'rxjs';
 import { EventBus, type Runtime } from '@oyster/shared-kit/runtime';
 import { createHttpClient } from './http';
+import { loadInitState } from './initState';
 import { SessionService } from './session';
 import { SocketService, wireSessionEvents } from './socket';
 import { tabSessionId } from './storage';
@@ -43,6 +44,7 @@ export function createServices(options: CreateServicesOptions = {}): Services {
     http,
     bus,
     toasts,
+    initState: () => loadInitState(http!),
     logout: () => session.logout(),
   };
   return { bus, http, session, socket, toasts, runtime };

@@ -1,22 +1,33 @@
 /**
  * A minimal host page to verify the federation glue on its own (used by bench/ and by hand):
- * /app/<section>/... renders <RemoteSection> for the section's remote, with a tiny nav.
+ * /app/<section>/... renders <RemoteSection> for the section's remote (REMOTE_SECTIONS, the
+ * registry's), with a tiny nav. No access gate here: it checks the glue, not the rules.
  */
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import { BehaviorSubject } from 'rxjs';
 import { REMOTE_SECTIONS, makeUser, type SessionUser } from '@oyster/shared-kit/domain';
-import { EventBus, setRuntime, type HttpClient, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
+import { EventBus, setRuntime, type HttpClient, type InitState, ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation, RemoteSection } from '..';
 
 const http = {} as HttpClient;
-setRuntime({ session$: new BehaviorSubject<SessionUser | null>(makeUser()), http, bus: new EventBus(), toasts: { show: () => {} }, logout: () => {} });
+const initState: InitState = { companies: [], products: [], networkList: [], mages: [], curators: [] };
+setRuntime({
+  session$: new BehaviorSubject<SessionUser | null>(makeUser()),
+  http,
+  bus: new EventBus(),
+  toasts: { show: () => {} },
+  initState: async () => initState,
+  logout: () => {},
+});
+
+const REMOTE_OF = new Map(REMOTE_SECTIONS.map((s) => [s.path, s.owner]));
 
 function Section() {
   const { section = '' } = useParams();
-  const remote = REMOTE_SECTIONS.find((s) => s.path === section)?.owner;
+  const remote = REMOTE_OF.get(section);
   return remote ? <RemoteSection remote={remote} section={section} /> : <p data-testid="host-not-found">Нет раздела</p>;
 }
 
