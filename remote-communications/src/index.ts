@@ -3,12 +3,10 @@
  * Owns: Коммуникации: чаты, уведомления, всплывающие уведомления и тосты, вебинары.
  *
  *   remote_communications/Routes — default export: <Routes section /> (RemoteRoutesProps from
- *   @oyster/shared-kit/runtime). The shell mounts it at `/app/<section>/*` for each section that
- *   SECTION_REMOTES (@oyster/shared-kit/domain) maps to this remote; pages load lazily.
+ *   @oyster/shared-kit/runtime). The shell mounts it at `/app/<section>/*` for each section the
+ *   registry gives this remote (`sectionsOf('remote_communications')`, @oyster/shared-kit/domain); pages load lazily.
  *
  * Named widgets are added to `exposes` in webpack.config.js next to './Routes'.
  * Services (session, HTTP, event bus, toasts) come from getRuntime() — never from the shell's source.
  */
-export { default as Routes } from './routes';
-export { SECTIONS } from './sections';
-export type { SectionInfo } from './sections';
+export { default as Routes, PLACEHOLDER_PATHS } from './routes';

@@ -4,7 +4,8 @@
  *
  *   remote_learning/Routes — default export: <Routes section /> (RemoteRoutesProps from
  *     @oyster/shared-kit/runtime). The shell mounts it at `/app/<section>/*` for news, knowledge,
- *     academy and media (SECTION_REMOTES in @oyster/shared-kit/domain); every page loads lazily.
+ *     academy and media (the registry's `sectionsOf('remote_learning')` in @oyster/shared-kit/domain,
+ *     where their titles and access flags live too); every page loads lazily.
  *   remote_learning/NewsWidget — the 3 latest news (home).
  *   remote_learning/KnowledgeWidget — 3 knowledge articles (home).
  *   remote_learning/BannersWidget — the active banners, one at a time (home).
@@ -18,5 +19,3 @@ export { default as Routes } from './routes';
 export { default as NewsWidget } from './widgets/NewsWidget';
 export { default as KnowledgeWidget } from './widgets/KnowledgeWidget';
 export { default as BannersWidget } from './widgets/BannersWidget';
-export { SECTIONS } from './sections';
-export type { SectionInfo } from './sections';

@@ -1,6 +1,5 @@
-// The standalone harness: the shared one from shared-kit, with this remote's sections and routes.
+// The standalone harness: the shared one from shared-kit, with this remote's routes; its sections are the registry's.
 import { startHarness } from '@oyster/shared-kit/harness';
-import { SECTIONS } from '../sections';
 import RemoteRoutes from '../routes';
 
-void startHarness({ name: 'remote-broker-requests', sections: SECTIONS, Routes: RemoteRoutes });
+void startHarness({ remote: 'remote_broker_requests', Routes: RemoteRoutes });

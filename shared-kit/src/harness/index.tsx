@@ -2,78 +2,60 @@
  * The standalone dev harness every remote runs on its own dev server (`pnpm --filter
  * @oyster/remote-<name> dev`): test doubles of what the shell gives a remote — a fetch-based
  * HTTP client, the event bus, toasts, a session signed in against the real api (proxied to
- * :8080) as a demo account chosen with `?as=<key>` (admin, copywriter, agent …; default agent).
+ * :8080) as a demo account chosen with `?as=<key>` (DEMO_ACCOUNTS: admin, copywriter, agent …; default
+ * agent), the init-state straight from the api; the remote's sections come from the registry and are
+ * gated by their access flag as in the shell.
  * Dev only: not a Module Federation shared module and never in a production bundle.
  */
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { BrowserRouter, NavLink, Route, Routes, useParams } from 'react-router-dom';
-import type { SessionUser } from '../domain';
-import { EventBus, HttpError, ROUTER_FUTURE, setRuntime, type HttpClient, type RemoteRoutesProps, type RequestOptions, type Runtime } from '../runtime';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  ERROR_TEXTS,
+  REMOTE_DIRS,
+  sectionOf,
+  sectionsOf,
+  type DemoAccountKey,
+  type RemoteName,
+  type SessionUser,
+} from '../domain';
+import {
+  createFetchHttpClient,
+  EventBus,
+  fetchInitState,
+  HttpError,
+  ROUTER_FUTURE,
+  setRuntime,
+  type InitState,
+  type RemoteRoutesProps,
+  type Runtime,
+} from '../runtime';
 import { notification, OysterProvider } from '../ui/base';
+import { RequireAccess } from '../ui/screens';
 
-/** Demo accounts by harness key; the password of every one is the demo password. */
-export const HARNESS_ACCOUNTS: Record<string, string> = {
-  admin: 'admin@oyster.test',
-  manager: 'manager@oyster.test',
-  supervisor: 'supervisor@oyster.test',
-  supervisorAppointed: 'supervisor.appointed@oyster.test',
-  finance: 'finance@oyster.test',
-  copywriter: 'copywriter@oyster.test',
-  agent: 'agent@oyster.test',
-  newagent: 'newagent@oyster.test',
-  owner: 'owner@oyster.test',
-  subagent: 'subagent@oyster.test',
-  broker: 'broker@oyster.test',
-};
-const DEMO_PASSWORD = 'Oyster2026!';
-
-function makeHttp(getToken: () => string | null): HttpClient {
-  const call = async <T,>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> => {
-    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-    const token = getToken();
-    const res = await fetch(path, {
-      method,
-      credentials: 'include',
-      signal: options.signal,
-      headers: {
-        ...(isForm ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { 'x-api-token': token } : {}),
-        ...(options.headers ?? {}),
-      },
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = text;
-    }
-    if (res.status !== 200) {
-      const message = (data as { message?: string } | null)?.message ?? `Ошибка ${res.status}`;
-      if (!options.silent) notification.error({ message });
-      throw new HttpError(res.status, message, data);
-    }
-    return data as T;
-  };
-  return {
-    get: (p, o) => call('GET', p, undefined, o),
-    post: (p, b, o) => call('POST', p, b, o),
-    patch: (p, b, o) => call('PATCH', p, b, o),
-    put: (p, b, o) => call('PUT', p, b, o),
-    delete: (p, o) => call('DELETE', p, undefined, o),
-    upload: (p, f, o) => call('POST', p, f, o),
-  };
+/** The demo account of a harness key (`?as=`); unknown keys are the agent. */
+function demoAccount(key: string): DemoAccountKey {
+  return key in DEMO_ACCOUNTS ? (key as DemoAccountKey) : 'agent';
 }
 
 /** Signs in as the demo account and returns a runtime around that session. */
 export async function makeHarnessRuntime(accountKey = 'agent'): Promise<Runtime> {
   let token: string | null = null;
-  const http = makeHttp(() => token);
+  // The shell's fetch core; a failure shows the server's message (or the catalogue's, unanswered) as a plain toast.
+  const http = createFetchHttpClient({
+    getToken: () => token,
+    onFailure({ status, body, serverMessage, timedOut }, options) {
+      const message =
+        serverMessage ?? (status === 0 ? (timedOut ? ERROR_TEXTS.timeout : ERROR_TEXTS.network) : `Ошибка ${status}`);
+      if (!options.silent) notification.error({ message });
+      return new HttpError(status, message, body, timedOut);
+    },
+  });
   const session$ = new BehaviorSubject<SessionUser | null>(null);
-  const email = HARNESS_ACCOUNTS[accountKey] ?? HARNESS_ACCOUNTS.agent;
+  const { email } = DEMO_ACCOUNTS[demoAccount(accountKey)];
   try {
     const res = await http.post<{ user: SessionUser | null; token: string | null; message?: string }>(
       '/api/v2/auth/login/',
@@ -97,6 +79,8 @@ export async function makeHarnessRuntime(accountKey = 'agent'): Promise<Runtime>
         notification.open({ type: o.type, message: o.title ?? o.body, description: o.title ? o.body : undefined, duration: o.durationSec });
       },
     },
+    // Uncached: the harness asks the api every time (the shell keeps it for an hour).
+    initState: (): Promise<InitState> => fetchInitState(http),
     logout() {
       token = null;
       session$.next(null);
@@ -105,31 +89,36 @@ export async function makeHarnessRuntime(accountKey = 'agent'): Promise<Runtime>
 }
 
 export interface HarnessOptions {
-  /** The remote's package name, shown in the harness. */
-  name: string;
-  /** The sections the remote renders (first path segment → title). */
-  sections: Record<string, { title: string }>;
+  /** The remote's container name; its sections come from the registry (`sectionsOf`). */
+  remote: RemoteName;
   Routes: React.ComponentType<RemoteRoutesProps>;
 }
 
-/** Signs in, sets the runtime and renders the remote's sections with a section chooser. */
-export async function startHarness({ name, sections, Routes: RemoteRoutes }: HarnessOptions): Promise<void> {
-  const as = new URLSearchParams(window.location.search).get('as') ?? 'agent';
+/** Signs in, sets the runtime and renders the remote's sections (the registry's) with a section chooser. */
+export async function startHarness({ remote, Routes: RemoteRoutes }: HarnessOptions): Promise<void> {
+  const as = demoAccount(new URLSearchParams(window.location.search).get('as') ?? 'agent');
   setRuntime(await makeHarnessRuntime(as));
+  const name = `remote-${REMOTE_DIRS[remote]}`;
+  const sections = sectionsOf(remote);
 
   function Section() {
     const { section = '' } = useParams();
-    return <RemoteRoutes section={section} />;
+    // The shell's gate: without the section's access flag, «Нет доступа» instead of the section.
+    return (
+      <RequireAccess flag={sectionOf(section)?.access}>
+        <RemoteRoutes section={section} />
+      </RequireAccess>
+    );
   }
   function Harness() {
     return (
       <div style={{ display: 'flex', minHeight: '100vh' }}>
         <nav style={{ width: 246, padding: 16, borderRight: '1px solid #e6e9f0', background: '#fff' }}>
           <div style={{ fontWeight: 600, marginBottom: 4 }}>{name} · harness</div>
-          <div style={{ fontSize: 12, color: '#5f6b7a', marginBottom: 12 }}>как {HARNESS_ACCOUNTS[as] ?? HARNESS_ACCOUNTS.agent} (?as=…)</div>
-          {Object.entries(sections).map(([key, info]) => (
-            <div key={key} style={{ margin: '6px 0' }}>
-              <NavLink to={`/${key}${window.location.search}`}>{info.title}</NavLink>
+          <div style={{ fontSize: 12, color: '#5f6b7a', marginBottom: 12 }}>как {DEMO_ACCOUNTS[as].email} (?as=…)</div>
+          {sections.map((s) => (
+            <div key={s.path} style={{ margin: '6px 0' }}>
+              <NavLink to={`/${s.path}${window.location.search}`}>{s.heading ?? s.title}</NavLink>
             </div>
           ))}
         </nav>
