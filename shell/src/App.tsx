@@ -1,28 +1,43 @@
 import { ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import * as React from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { access, REMOTE_SECTIONS } from '@oyster/shared-kit/domain';
+import { SECTIONS } from '@oyster/shared-kit/domain';
 import { APP_BASENAME, rememberPath } from './services/storage';
-import { useObservable, useServices, useSession } from './services';
+import { useObservable, useServices } from './services';
 import { PageSpinner } from './components/PageSpinner';
 
 const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
 const LandingPage = React.lazy(() => import(/* webpackChunkName: "landing" */ './pages/LandingPage'));
 const SignInByTokenPage = React.lazy(() => import(/* webpackChunkName: "sign-in" */ './pages/SignInByTokenPage'));
 const AppLayout = React.lazy(() => import(/* webpackChunkName: "layout" */ './layout/AppLayout'));
-// Remote sections (and the kit pieces their error state needs) load after sign-in, not with the login page.
-const RemoteSection = React.lazy(() =>
-  import(/* webpackChunkName: "remote-section" */ './federation/RemoteSection').then((m) => ({ default: m.RemoteSection })),
-);
+// Sections (their access gate, a remote's mount and the kit pieces its error state needs) load after
+// sign-in, not with the login or home page.
+const SectionRoute = React.lazy(() => import(/* webpackChunkName: "section" */ './layout/SectionRoute'));
 const HomePage = React.lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
 const ProfilePage = React.lazy(() => import(/* webpackChunkName: "profile" */ './pages/ProfilePage'));
 const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
 const KitPage = React.lazy(() => import(/* webpackChunkName: "kit" */ './pages/KitPage'));
 
-/** The form kit's catalogue: admins only; anyone else gets the not-found page. */
-export function KitRoute() {
-  const user = useSession();
-  return access(user).isAdmin ? <KitPage /> : <NotFoundPage />;
+/**
+ * The pages of the shell's own sections (registry owner 'shell'; home is the index route). A user
+ * without a section's access flag gets the not-found page here (the kit: admins only).
+ */
+export const SHELL_PAGES: Record<string, { page: React.ComponentType; subPaths?: boolean }> = {
+  profile: { page: ProfilePage, subPaths: true },
+  kit: { page: KitPage },
+};
+
+/**
+ * One route per section of the registry, under the layout: home is the index, every other one goes
+ * through its access gate (a remote's section: «Нет доступа» without the flag, its remote not loaded).
+ */
+export function sectionRoutes(): React.ReactElement[] {
+  return SECTIONS.map((section) => {
+    if (section.path === '') return <Route key="" index element={<HomePage />} />;
+    const own = section.owner === 'shell' ? SHELL_PAGES[section.path] : undefined;
+    const path = section.owner === 'shell' && !own?.subPaths ? section.path : `${section.path}/*`;
+    return <Route key={section.path} path={path} element={<SectionRoute section={section} page={own?.page} refused={<NotFoundPage />} />} />;
+  });
 }
 
 /** Hands the router's navigate to the session (logout is a client-side move to /oyster). */
@@ -75,12 +90,7 @@ export function AppRoutes() {
             </RequireSession>
           }
         >
-          <Route index element={<HomePage />} />
-          <Route path="profile/*" element={<ProfilePage />} />
-          <Route path="kit" element={<KitRoute />} />
-          {REMOTE_SECTIONS.map(({ path, owner }) => (
-            <Route key={path} path={`${path}/*`} element={<RemoteSection remote={owner} section={path} />} />
-          ))}
+          {sectionRoutes()}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,10 +1,11 @@
 /**
  * The remote registry: where each remote's remoteEntry.js lives, taken at start from the api's
  * runtime manifest (GET /api/v2/remotes-manifest → {remotes: {remote_sales: '/remotes/sales/remoteEntry.js', ...}}),
- * falling back to DEFAULT_REMOTE_PATHS, and registered with the Module Federation runtime.
+ * falling back to each remote's default entry (`defaultRemoteEntry`, the section registry's), and
+ * registered with the Module Federation runtime.
  */
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
-import { DEFAULT_REMOTE_PATHS, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain';
+import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain';
 
 // The MF instance the bundler runtime already created for the host `shell`. Using it directly (instead
 // of importing '@module-federation/enhanced/runtime') keeps a second copy of the runtime (~13 KB gzip)
@@ -17,8 +18,7 @@ const MANIFEST_TIMEOUT_MS = 3000;
 
 export type RemoteEntries = Record<RemoteName, string>;
 
-const defaultEntries = (): RemoteEntries =>
-  Object.fromEntries(REMOTE_NAMES.map((n) => [n, `${DEFAULT_REMOTE_PATHS[n]}remoteEntry.js`])) as RemoteEntries;
+const defaultEntries = (): RemoteEntries => Object.fromEntries(REMOTE_NAMES.map((n) => [n, defaultRemoteEntry(n)])) as RemoteEntries;
 
 let entries: RemoteEntries = defaultEntries();
 let initialised: Promise<RemoteEntries> | null = null;
