@@ -5,7 +5,7 @@
  *   const { makeCommonConfig } = require('../build/webpack-common.cjs');
  *   module.exports = (env, argv) => ({ ...makeCommonConfig({ dir: __dirname, mode: argv.mode }), ... });
  *
- * - .ts/.tsx through ts-loader with transpileOnly (type checking is `tsc -b` on its own);
+ * - .ts/.tsx through ts-loader with transpileOnly (type checking is `npm run typecheck` on its own);
  * - .css through style-loader + css-loader (antd 6 itself is CSS-in-JS);
  * - production: esbuild minify (EsbuildPlugin), no source maps, contenthash file names;
  * - chunk file names carry the chunk name, so bench/build-and-size.mjs can tell react / antd /

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ROOT, ensureInstalled, log, portOpen, run } from './lib.mjs';
 import { buildAll } from './build.mjs';
+import { typecheck } from './typecheck.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
@@ -56,10 +57,7 @@ await ensureInstalled();
 
 if (want('types')) {
   log('type checking…');
-  for (const pkg of ['shared-kit', 'shell', 'remote-sales', 'remote-broker-requests', 'remote-finance', 'remote-communications', 'remote-learning', 'api']) {
-    const code = await run('npx', ['tsc', '-p', pkg]);
-    record(`types ${pkg}`, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
-  }
+  for (const { pkg, code } of await typecheck()) record(`types ${pkg}`, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 if (want('rules')) {
