@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { EMAIL, PASSWORD, signIn } from './helpers';
 
 test('login shows validation texts on change, then signs in', async ({ page }) => {
   await page.goto('/app/login?legacy=true');
@@ -14,7 +14,7 @@ test('login shows validation texts on change, then signs in', async ({ page }) =
   await email.fill('');
   await expect(page.getByText('email обязательное поле')).toBeVisible();
 
-  await email.fill('agent@oyster.test');
+  await email.fill(EMAIL.agent);
   await password.fill('WrongPassword1');
   await password.press('Enter');
   await expect(page.getByText('Неверный email или пароль')).toBeVisible();
@@ -27,7 +27,7 @@ test('login shows validation texts on change, then signs in', async ({ page }) =
 });
 
 test('logout lands on the public /oyster page', async ({ page }) => {
-  await signIn(page, 'newagent@oyster.test');
+  await signIn(page, EMAIL.newagent);
   await page.getByTestId('sidebar-user').click();
   await expect(page).toHaveURL(/\/app\/oyster$/);
   await expect(page.getByRole('link', { name: 'Войти' }).or(page.getByRole('button', { name: 'Войти' })).first()).toBeVisible();
@@ -37,7 +37,7 @@ test('logout lands on the public /oyster page', async ({ page }) => {
 });
 
 test('after a 401 the user signs in and returns to the remembered path', async ({ page, request }) => {
-  await signIn(page, 'owner@oyster.test');
+  await signIn(page, EMAIL.owner);
   await page.goto('/app/profile');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('oyster.token'));
@@ -50,14 +50,14 @@ test('after a 401 the user signs in and returns to the remembered path', async (
   // remembered and the user lands on /oyster.
   await expect(page).toHaveURL(/\/app\/oyster$/);
   await page.getByRole('link', { name: 'Войти' }).first().click();
-  await page.getByLabel('Email').fill('owner@oyster.test');
+  await page.getByLabel('Email').fill(EMAIL.owner);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/app\/profile$/);
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {
-  await signIn(page, 'subagent@oyster.test');
+  await signIn(page, EMAIL.subagent);
   await page.goto('/app/no-such-page');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
 });

@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@oyster/shared-kit/domain';
 
-export const PASSWORD = 'Oyster2026!';
+/** The password of every demo account (the api seeds them). */
+export const PASSWORD = DEMO_PASSWORD;
+
+/** The demo accounts' emails by key (admin, copywriter, agent …), as the api seeds them. */
+export const EMAIL = Object.fromEntries(Object.entries(DEMO_ACCOUNTS).map(([key, a]) => [key, a.email])) as {
+  [K in keyof typeof DEMO_ACCOUNTS]: (typeof DEMO_ACCOUNTS)[K]['email'];
+};
 
 /** Signs in through the login form as a person would. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { EMAIL, signIn } from './helpers';
 
 // The form kit's catalogue (/app/kit): suggestion inputs on the real gateway (offline data set),
 // admins only.
@@ -17,7 +17,7 @@ async function typeAndWaitForSuggestions(page: Page, label: string, text: string
 }
 
 test('an admin fills an address, a full name and a bank from suggestions', async ({ page }) => {
-  await signIn(page, 'admin@oyster.test');
+  await signIn(page, EMAIL.admin);
   await page.goto('/app/kit');
   await expect(page.getByRole('heading', { name: 'Компоненты форм' })).toBeVisible();
 
@@ -77,7 +77,7 @@ test('an admin fills an address, a full name and a bank from suggestions', async
 });
 
 test('dates by keyboard: Tab goes on to the next field; Escape keeps a whole typed date; an impossible one gives way to the kept date; emptied text clears it', async ({ page }) => {
-  await signIn(page, 'admin@oyster.test');
+  await signIn(page, EMAIL.admin);
   await page.goto('/app/kit');
   const date = page.locator('#field-birthDate');
   await date.click();
@@ -108,7 +108,7 @@ test('dates by keyboard: Tab goes on to the next field; Escape keeps a whole typ
 });
 
 test('a phone typed as people type it: 8…, +7… or straight from the code; an 8-800 number keeps its 8; a plate on a Latin layout', async ({ page }) => {
-  await signIn(page, 'admin@oyster.test');
+  await signIn(page, EMAIL.admin);
   await page.goto('/app/kit');
   const phone = page.locator('#field-phone');
   for (const [typed, shown] of [
@@ -131,7 +131,7 @@ test('a phone typed as people type it: 8…, +7… or straight from the code; an
 });
 
 test('an agent gets the not-found page at /app/kit', async ({ page }) => {
-  await signIn(page, 'agent@oyster.test');
+  await signIn(page, EMAIL.agent);
   await page.goto('/app/kit');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Компоненты форм' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { EMAIL, signIn } from './helpers';
 
 /** The home widgets come from remote-learning (Module Federation), not from the shell's bundle. */
 function watchLearningRemote(page: Page): string[] {
@@ -12,7 +12,7 @@ function watchLearningRemote(page: Page): string[] {
 
 test('an agent sees 3 news and 3 knowledge items on home, opens a news item and filters knowledge by a tag', async ({ page }) => {
   const loaded = watchLearningRemote(page);
-  await signIn(page, 'agent@oyster.test');
+  await signIn(page, EMAIL.agent);
 
   const news = page.getByTestId('news-widget');
   const knowledge = page.getByTestId('knowledge-widget');
@@ -50,7 +50,7 @@ test('an agent sees 3 news and 3 knowledge items on home, opens a news item and 
 });
 
 test('a missing news item shows «Новость не найдена»', async ({ page }) => {
-  await signIn(page, 'agent@oyster.test');
+  await signIn(page, EMAIL.agent);
   await page.goto('/app/news/0123456789abcdef01234567');
   await expect(page.getByRole('heading', { level: 1, name: 'Новость не найдена' })).toBeVisible();
 });
@@ -61,8 +61,8 @@ test('a copywriter publishes a news item and the agent sees it', async ({ browse
   const options = { baseURL: test.info().project.use.baseURL, locale: 'ru-RU', viewport: { width: 1280, height: 900 } };
   const copywriter = await (await browser.newContext(options)).newPage();
   const agent = await (await browser.newContext(options)).newPage();
-  await signIn(copywriter, 'copywriter@oyster.test');
-  await signIn(agent, 'agent@oyster.test');
+  await signIn(copywriter, EMAIL.copywriter);
+  await signIn(agent, EMAIL.agent);
 
   // the copywriter writes a draft
   await copywriter.goto('/app/news/new');

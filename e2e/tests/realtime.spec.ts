@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { EMAIL, PASSWORD, signIn } from './helpers';
 
 async function apiLogin(request: APIRequestContext, email: string) {
   const res = await request.post('/api/v2/auth/login/', { data: { email, password: PASSWORD, rememberMe: false } });
@@ -9,12 +9,12 @@ async function apiLogin(request: APIRequestContext, email: string) {
 }
 
 test('an admin edit reaches the open page over the socket (session_update) and the sidebar follows', async ({ page, request }) => {
-  await signIn(page, 'supervisor.appointed@oyster.test');
+  await signIn(page, EMAIL.supervisorAppointed);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.locator('[data-sidebar-item="Финансы"]')).toHaveCount(0);
 
-  const admin = await apiLogin(request, 'admin@oyster.test');
-  const me = await apiLogin(request, 'supervisor.appointed@oyster.test');
+  const admin = await apiLogin(request, EMAIL.admin);
+  const me = await apiLogin(request, EMAIL.supervisorAppointed);
   const headers = { 'x-api-token': admin.token };
   const grant = await request.patch(`/api/v2/users/${me.user._id}`, { headers, data: { canViewOnlyAppointedAgents: false } });
   expect(grant.ok()).toBeTruthy();
@@ -27,7 +27,7 @@ test('an admin edit reaches the open page over the socket (session_update) and t
 });
 
 test('a stale token gets 401: the path is remembered and sign-in returns to it', async ({ page }) => {
-  await signIn(page, 'broker@oyster.test');
+  await signIn(page, EMAIL.broker);
   await page.goto('/app/profile');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.evaluate(() => localStorage.setItem('oyster.token', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'));
@@ -36,7 +36,7 @@ test('a stale token gets 401: the path is remembered and sign-in returns to it',
   await expect(page).toHaveURL(/\/app\/oyster$/);
   await expect(page.getByText('Вы не авторизованы')).toBeVisible();
   await page.getByRole('link', { name: 'Войти' }).first().click();
-  await page.getByLabel('Email').fill('broker@oyster.test');
+  await page.getByLabel('Email').fill(EMAIL.broker);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/app\/profile$/);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { EMAIL, signIn } from './helpers';
 
 test('a remote whose files are not served fails in place; the rest keeps working; retry recovers', async ({ page }) => {
-  await signIn(page, 'admin@oyster.test');
+  await signIn(page, EMAIL.admin);
   // The finance remote's server is down.
   await page.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
 
@@ -29,14 +29,14 @@ test('a remote whose files are not served fails in place; the rest keeps working
 test('remotes share one React: a remote page renders inside the shell with the session user', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await signIn(page, 'agent@oyster.test');
+  await signIn(page, EMAIL.agent);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Полисы' }).click();
   await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Полисы' })).toBeVisible();
   expect(errors.filter((e) => /Invalid hook call|more than one copy of React/.test(e))).toEqual([]);
 });
 
 test('an unknown path inside a remote section shows that remote’s not-found page inside the layout', async ({ page }) => {
-  await signIn(page, 'finance@oyster.test');
+  await signIn(page, EMAIL.finance);
   await page.goto('/app/finance/no/such/page');
   await expect(page.getByTestId('remote-not-found')).toContainText('Страница не найдена');
   await expect(page.getByTestId('sidebar')).toBeVisible();

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { EMAIL, signIn } from './helpers';
 
 // What each demo account sees in the sidebar (spec §2, §6), read from the real session.
 const cases: Array<[string, string[], boolean]> = [
-  ['admin@oyster.test', ['Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Мы рядом!'], true],
-  ['manager@oyster.test', ['Главная', 'Полисы', 'Запросы', 'Агенты', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Уведомления', 'Мы рядом!'], false],
-  ['copywriter@oyster.test', ['Главная', 'Управление', 'Обучение', 'Медиа', 'Уведомления', 'Мы рядом!'], false],
-  ['agent@oyster.test', ['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
-  ['subagent@oyster.test', ['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
-  ['broker@oyster.test', ['Главная', 'Полисы', 'Запросы', 'КВ всех', 'Агенты', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
+  [EMAIL.admin, ['Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Мы рядом!'], true],
+  [EMAIL.manager, ['Главная', 'Полисы', 'Запросы', 'Агенты', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Уведомления', 'Мы рядом!'], false],
+  [EMAIL.copywriter, ['Главная', 'Управление', 'Обучение', 'Медиа', 'Уведомления', 'Мы рядом!'], false],
+  [EMAIL.agent, ['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
+  [EMAIL.subagent, ['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
+  [EMAIL.broker, ['Главная', 'Полисы', 'Запросы', 'КВ всех', 'Агенты', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!'], true],
 ];
 
 for (const [email, titles, newPolicy] of cases) {
@@ -25,7 +25,7 @@ for (const [email, titles, newPolicy] of cases) {
 }
 
 test('the manager sees the broker-request badge and the role block', async ({ page }) => {
-  await signIn(page, 'manager@oyster.test');
+  await signIn(page, EMAIL.manager);
   const requests = page.getByTestId('sidebar').locator('[data-sidebar-item="Запросы"]');
   await expect(requests).toContainText('3');
   await expect(page.getByTestId('sidebar').getByText('Менеджер')).toBeVisible();

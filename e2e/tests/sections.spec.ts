@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { EMAIL, signIn } from './helpers';
+
+// The section registry's access flag gates the shell's routes (spec §6): a section the user may not
+// open shows «Нет доступа» in the layout and its remote is not even loaded.
+
+test('a copywriter opening /app/contracts directly sees «Нет доступа» (canSeeContracts); the sales remote is not loaded', async ({ page }) => {
+  const salesFiles: string[] = [];
+  page.on('request', (r) => r.url().includes('/remotes/sales/') && salesFiles.push(r.url()));
+  await signIn(page, EMAIL.copywriter);
+  await page.goto('/app/contracts');
+  const refused = page.getByTestId('no-access');
+  await expect(refused).toContainText('Нет доступа');
+  await expect(refused).toContainText('У вас нет прав на этот раздел.');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('section-page')).toHaveCount(0);
+  expect(salesFiles).toEqual([]);
+});
+
+test('an agent opening /app/contracts directly sees the «Полисы» section page', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.goto('/app/contracts');
+  await expect(page.getByTestId('section-page').getByRole('heading', { name: 'Полисы' })).toBeVisible();
+  await expect(page.getByTestId('no-access')).toHaveCount(0);
+});
