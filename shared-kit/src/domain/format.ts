@@ -18,3 +18,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   return `${dd}.${mm}.${d.getFullYear()}`;
 }
+
+/** A file size as people read it: «820 Б», «52 КБ», «1,4 МБ» (a no-break space before the unit). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${Math.round(bytes)}${NBSP}Б`;
+  const units = ['КБ', 'МБ', 'ГБ'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = value >= 10 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '').replace('.', ',');
+  return `${text}${NBSP}${units[unit]}`;
+}

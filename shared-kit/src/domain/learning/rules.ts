@@ -29,18 +29,3 @@ export const MEDIA_TYPE_TITLES: Record<MediaType, string> = {
 
 /** Where an upload goes (`POST /api/v2/uploads?kind=`); the server checks the size and type. */
 export type UploadKind = 'banners' | 'news' | 'courses' | 'media';
-
-/** A file size as people read it: «820 Б», «12 КБ», «1,4 МБ». */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)}\u00a0Б`;
-  const units = ['КБ', 'МБ', 'ГБ'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const text = value >= 10 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '').replace('.', ',');
-  return `${text}\u00a0${units[unit]}`;
-}

@@ -1,25 +1,12 @@
 import * as React from 'react';
 import { Button } from 'antd';
+import { formatFileSize } from '@oyster/shared-kit/domain';
 import { ensureFormStyles } from './styles';
 
 export const FILE_SEND_TEXTS = {
   send: 'Отправить страховой',
   sent: 'Отправлено страховой',
 } as const;
-
-/** «12 Б», «3,4 КБ», «1,2 МБ». */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} Б`;
-  const units = ['КБ', 'МБ', 'ГБ'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${(Math.round(v * 10) / 10).toString().replace('.', ',')} ${units[i]}`;
-}
 
 export interface FileSendRowProps {
   fileName: string;

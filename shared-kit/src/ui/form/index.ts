@@ -68,7 +68,7 @@ export { Countdown, countdownStart, formatCountdown, COUNTDOWN_TICK_MS } from '.
 export type { CountdownProps } from './Countdown';
 export { ProgressBar, PROGRESS_DEFAULT_DELAY_S } from './ProgressBar';
 export type { ProgressBarProps } from './ProgressBar';
-export { FileSendRow, FILE_SEND_TEXTS, formatFileSize } from './FileSendRow';
+export { FileSendRow, FILE_SEND_TEXTS } from './FileSendRow';
 export type { FileSendRowProps } from './FileSendRow';
 export { StatusIcon, REPORT_STATUSES, REPORT_STATUS_TITLES, REPORT_STATUS_ICON, isReportStatus } from './StatusIcon';
 export type { ReportStatus, StatusIconProps } from './StatusIcon';

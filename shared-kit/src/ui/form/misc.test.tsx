@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { FileSendRow, formatFileSize } from './FileSendRow';
+import { FileSendRow } from './FileSendRow';
 import { REPORT_STATUS_TITLES, StatusIcon } from './StatusIcon';
 import { renderKit } from './test-utils';
 
@@ -10,7 +10,7 @@ describe('FileSendRow (§4)', () => {
     const onSend = jest.fn(() => new Promise<void>((r) => (resolve = r)));
     renderKit(<FileSendRow fileName="ПТС.pdf" size={254_000} onSend={onSend} />);
     expect(screen.getByText('ПТС.pdf')).toBeInTheDocument();
-    expect(screen.getByText('248 КБ')).toBeInTheDocument();
+    expect(screen.getByText('248\u00a0КБ', { normalizer: (t) => t })).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Отправить страховой' });
     fireEvent.click(button);
     expect(onSend).toHaveBeenCalledTimes(1);
@@ -32,10 +32,12 @@ describe('FileSendRow (§4)', () => {
     expect(screen.getByRole('button', { name: 'Отправлено страховой' })).toBeDisabled();
   });
 
-  it('writes sizes in Russian units', () => {
-    expect(formatFileSize(512)).toBe('512 Б');
-    expect(formatFileSize(1536)).toBe('1,5 КБ');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 МБ');
+  it('writes sizes in Russian units, as everywhere (formatFileSize of @oyster/shared-kit/domain)', () => {
+    const { unmount } = renderKit(<FileSendRow fileName="a.pdf" size={1536} />);
+    expect(screen.getByText('1,5\u00a0КБ', { normalizer: (t) => t })).toBeInTheDocument();
+    unmount();
+    renderKit(<FileSendRow fileName="b.pdf" size={512} />);
+    expect(screen.getByText('512\u00a0Б', { normalizer: (t) => t })).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,30 @@
+import { formatDate, formatFileSize, formatMoney } from './format';
+
+describe('formatFileSize (one for every screen)', () => {
+  it('shows file sizes as people read them, a no-break space before the unit', () => {
+    expect(formatFileSize(820)).toBe('820\u00a0Б');
+    expect(formatFileSize(512)).toBe('512\u00a0Б');
+    expect(formatFileSize(1536)).toBe('1,5\u00a0КБ');
+    expect(formatFileSize(53_248)).toBe('52\u00a0КБ');
+    expect(formatFileSize(254_000)).toBe('248\u00a0КБ');
+    expect(formatFileSize(1_468_006)).toBe('1,4\u00a0МБ');
+    expect(formatFileSize(2 * 1024 * 1024)).toBe('2\u00a0МБ');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5\u00a0МБ');
+    expect(formatFileSize(5 * 1024 ** 3)).toBe('5\u00a0ГБ');
+  });
+
+  it('shows nothing for a size it does not know', () => {
+    expect(formatFileSize(null)).toBe('');
+    expect(formatFileSize(undefined)).toBe('');
+    expect(formatFileSize(-1)).toBe('');
+    expect(formatFileSize(Number.NaN)).toBe('');
+  });
+});
+
+describe('money and dates', () => {
+  it('writes kopecks as «1 234,56 ₽» and dates as dd.mm.yyyy', () => {
+    expect(formatMoney(123456)).toBe('1\u00a0234,56\u00a0₽');
+    expect(formatDate('2026-11-19T09:00:00.000Z')).toMatch(/^\d{2}\.11\.2026$/);
+    expect(formatDate(null)).toBe('');
+  });
+});
