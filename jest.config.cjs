@@ -13,7 +13,7 @@ const pkg = (name, env) => ({
   rootDir: `<rootDir>/${name}`,
   roots: ['<rootDir>/src'],
   testEnvironment: env,
-  setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest/setup-dom.ts'] : [],
+  setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../shared-kit/src/testing/setup-dom.ts'] : [],
 });
 module.exports = {
   projects: [

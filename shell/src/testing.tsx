@@ -1,7 +1,9 @@
+/**
+ * The shell's test doubles: it owns the real services, so it fakes one level lower than a remote —
+ * fetch and the socket. Rendering (theme, locale, router) is @oyster/shared-kit/testing's renderApp.
+ */
 import * as React from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { renderApp } from '@oyster/shared-kit/testing';
 import { createServices, ServicesProvider, type Services } from './services';
 import { ToastHost } from './services/toasts';
 
@@ -62,15 +64,18 @@ export function fakeSocket() {
   return { socket, emitted };
 }
 
+/** Renders as the app does (theme, Russian locale, router at `route`) with the shell's services and toasts. */
 export function renderWithServices(ui: React.ReactElement, { services, route = '/' }: { services: Services; route?: string }) {
-  return render(
-    <OysterProvider>
+  return renderApp(ui, {
+    route,
+    probe: false,
+    wrap: (router) => (
       <ServicesProvider services={services}>
         <ToastHost toasts={services.toasts} />
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        {router}
       </ServicesProvider>
-    </OysterProvider>,
-  );
+    ),
+  });
 }
 
 export { createServices };

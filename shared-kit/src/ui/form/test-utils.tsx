@@ -13,30 +13,7 @@ console.error = (...args: unknown[]) => {
   realError(...args);
 };
 
-// jsdom lacks what rc-component's select and overflow use: a macrotask channel and ResizeObserver.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  type Port = { onmessage: ((e: { data: unknown }) => void) | null; postMessage(data: unknown): void; close(): void };
-  class TimeoutChannel {
-    port1: Port;
-    port2: Port;
-    constructor() {
-      const make = (): Port => ({ onmessage: null, postMessage: () => undefined, close: () => undefined });
-      this.port1 = make();
-      this.port2 = make();
-      this.port1.postMessage = (data) => void setTimeout(() => this.port2.onmessage?.({ data }), 0);
-      this.port2.postMessage = (data) => void setTimeout(() => this.port1.onmessage?.({ data }), 0);
-    }
-  }
-  Object.assign(globalThis, { MessageChannel: TimeoutChannel });
-}
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  class NoResizeObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
-}
+// jsdom's missing MessageChannel and ResizeObserver come from @oyster/shared-kit/testing/setup-dom.ts.
 
 /** Renders with the Russian antd locale, as the shell does. */
 export function renderKit(ui: React.ReactElement) {
