@@ -3,7 +3,27 @@
  * The HTTP client comes from the shell through getRuntime(): it carries the headers, the 30 s timeout
  * and the §8 error toasts. Calls whose failure a screen shows in place pass `{ silent: true }`.
  */
-import type { MediaType, PublicationStatus, UploadKind } from '@oyster/shared-kit/domain';
+import {
+  isObjectId,
+  type Banner,
+  type BannerInput,
+  type CourseDetails,
+  type CourseInput,
+  type CourseSummary,
+  type KnowledgeDetails,
+  type KnowledgeInput,
+  type KnowledgeItem,
+  type LessonInput,
+  type MediaInput,
+  type MediaItem,
+  type MediaType,
+  type NewsDetails,
+  type NewsInput,
+  type NewsItem,
+  type Progress,
+  type UploadedFile,
+  type UploadKind,
+} from '@oyster/shared-kit/domain';
 import { getRuntime, HttpError, type RequestOptions } from '@oyster/shared-kit/runtime';
 
 const API = '/api/v2';
@@ -12,98 +32,7 @@ function http() {
   return getRuntime().http;
 }
 
-// ───────────────────────────── entities ─────────────────────────────
-
-interface PostBase {
-  _id: string;
-  title: string;
-  summary: string;
-  coverImageUrl: string | null;
-  status: PublicationStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NewsItem extends PostBase {
-  label: string | null;
-}
-/** A news item with its body: HTML already sanitized by the server. */
-export interface NewsDetails extends NewsItem {
-  body: string;
-}
-
-export interface KnowledgeItem extends PostBase {
-  tags: string[];
-}
-export interface KnowledgeDetails extends KnowledgeItem {
-  body: string;
-}
-
-export interface Progress {
-  completed: number;
-  total: number;
-}
-
-export interface CourseSummary {
-  _id: string;
-  title: string;
-  description: string;
-  coverImageUrl: string | null;
-  status: PublicationStatus;
-  lessonsCount: number;
-  progress: Progress;
-}
-
-export interface Attachment {
-  name: string;
-  url: string;
-  size: number;
-}
-
-export interface Lesson {
-  _id: string;
-  title: string;
-  /** Sanitized HTML. */
-  text: string;
-  videoUrl: string | null;
-  attachments: Attachment[];
-  position: number;
-  completed: boolean;
-}
-
-export interface CourseDetails extends CourseSummary {
-  lessons: Lesson[];
-}
-
-export interface Banner {
-  _id: string;
-  title: string;
-  link: string | null;
-  storageFileName: string;
-  /** `/media/banners/<storageFileName>` */
-  imageUrl: string;
-  active: boolean;
-  position: number;
-}
-
-export interface MediaItem {
-  _id: string;
-  type: MediaType;
-  title: string;
-  url: string;
-  thumbnailUrl: string | null;
-  size: number;
-  mime: string;
-  createdAt: string;
-}
-
-export interface UploadedFile {
-  storageFileName: string;
-  url: string;
-  size: number;
-  mime: string;
-}
+// The wire types (NewsItem, CourseDetails, Banner, …) are @oyster/shared-kit/domain's, shared with the api.
 
 // ───────────────────────────── inputs ─────────────────────────────
 
@@ -114,45 +43,6 @@ export interface ListParams {
   /** Editors only: drafts too. */
   includeDrafts?: boolean;
 }
-
-export interface PostInput {
-  title: string;
-  summary: string;
-  /** HTML; the server sanitizes it. */
-  body: string;
-  coverImageUrl?: string | null;
-  status: PublicationStatus;
-}
-export interface NewsInput extends PostInput {
-  label?: string | null;
-}
-export interface KnowledgeInput extends PostInput {
-  tags: string[];
-}
-
-export interface CourseInput {
-  title: string;
-  description: string;
-  coverImageUrl?: string | null;
-  status?: PublicationStatus;
-}
-
-export interface LessonInput {
-  title: string;
-  text: string;
-  videoUrl?: string | null;
-  attachments: Attachment[];
-  position?: number;
-}
-
-export interface BannerInput {
-  title: string;
-  link?: string | null;
-  storageFileName: string;
-  active?: boolean;
-}
-
-export type MediaInput = { type: MediaType; title: string } & ({ storageFileName: string } | { url: string });
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -170,20 +60,6 @@ interface ItemAnswer<K extends string, T> {
   data: ({ [key in K]: T } & Record<string, unknown>) | null;
 }
 
-/**
- * What a screen shows for a failed call: the server's `errorMessage` when it gave one, otherwise the
- * error's own message — for an HttpError that is the §8 catalogue text, which for 400 and 403 is the
- * server's message (spec §8: a news load error stores errorMessage, a thrown error stores its message).
- */
-export function errorText(e: unknown): string {
-  if (e instanceof HttpError && e.body && typeof e.body === 'object') {
-    const b = e.body as { errorMessage?: unknown; message?: unknown };
-    if (typeof b.errorMessage === 'string' && b.errorMessage.trim()) return b.errorMessage;
-  }
-  if (e instanceof Error && e.message) return e.message;
-  return 'Не удалось загрузить данные';
-}
-
 /** An item answer with error: true (whatever its status) is a failure carrying errorMessage. */
 function unwrapItem<K extends string, T>(answer: ItemAnswer<K, T>, key: K, fallback: string): T {
   const item = answer?.data?.[key];
@@ -191,15 +67,12 @@ function unwrapItem<K extends string, T>(answer: ItemAnswer<K, T>, key: K, fallb
   return item as T;
 }
 
-
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-
 /**
  * An id that cannot exist (a mistyped address) is simply not found: the page says so without asking
  * the server, which would answer a 400 about the id's format.
  */
 function notFoundUnlessId(id: string, message: string): void {
-  if (!OBJECT_ID.test(id)) throw new HttpError(404, message, { error: true, errorMessage: message, data: null });
+  if (!isObjectId(id)) throw new HttpError(404, message, { error: true, errorMessage: message, data: null });
 }
 
 // ───────────────────────────── news ─────────────────────────────
@@ -393,4 +266,9 @@ export async function uploadFile(kind: UploadKind, file: File | Blob, fileName?:
   else form.append('file', file);
   const r = await client.upload<{ data: UploadedFile }>(`${API}/uploads?kind=${kind}`, form, { silent: true });
   return r.data;
+}
+
+/** The upload call for one kind, as the screens' UploadButton and ImageField take it. */
+export function uploader(kind: UploadKind): (file: File) => Promise<UploadedFile> {
+  return (file) => uploadFile(kind, file, file.name);
 }

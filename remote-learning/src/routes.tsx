@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
-import { Spin } from '@oyster/shared-kit/ui/base';
-import { EditorOnly } from './components/EditorOnly';
+import { SectionNotFound } from '@oyster/shared-kit/ui/sections';
+import { PageLoading, RequireAccess, ScreenScope } from '@oyster/shared-kit/ui/screens';
 import './styles/common.css';
 import './styles/pages.css';
 
@@ -18,13 +18,14 @@ const CoursePage = React.lazy(() => import(/* webpackChunkName: "academy-course"
 const CourseEditPage = React.lazy(() => import(/* webpackChunkName: "academy-edit" */ './pages/academy/CourseEditPage'));
 const MediaPage = React.lazy(() => import(/* webpackChunkName: "media" */ './pages/media/MediaPage'));
 const BannersPage = React.lazy(() => import(/* webpackChunkName: "media-banners" */ './pages/media/BannersPage'));
-const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
+
+const EDITORS_ONLY = 'Редактировать материалы могут копирайтеры и администраторы.';
 
 interface PageRoute {
   /** Relative to the section ('' is the section itself). */
   path: string;
   page: React.ComponentType;
-  /** Copywriters and admins only (access().canEditLearning); others see «Нет доступа». */
+  /** Copywriters and admins only (access().canEditLearning); others see «Нет доступа» and why. */
   editorsOnly?: boolean;
 }
 
@@ -54,14 +55,6 @@ export const SECTION_ROUTES: Record<string, PageRoute[]> = {
   ],
 };
 
-function PageLoading() {
-  return (
-    <div className="oy-learn-page-loading">
-      <Spin />
-    </div>
-  );
-}
-
 /** A new page starts at its top (filters and tabs change the query only and keep the scroll). */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
@@ -78,25 +71,25 @@ function ScrollToTopOnPathChange() {
 export default function RemoteRoutes({ section }: RemoteRoutesProps) {
   const routes = SECTION_ROUTES[section];
   return (
-    <React.Suspense fallback={<PageLoading />}>
-      <ScrollToTopOnPathChange />
-      {routes ? (
-        <Routes>
-          {routes.map(({ path, page: Page, editorsOnly }) => {
-            const element = editorsOnly ? (
-              <EditorOnly>
-                <Page />
-              </EditorOnly>
-            ) : (
-              <Page />
-            );
-            return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
-          })}
-          <Route path="*" element={<NotFoundPage section={section} />} />
-        </Routes>
-      ) : (
-        <NotFoundPage section={section} />
-      )}
-    </React.Suspense>
+    <ScreenScope name="learning">
+      <React.Suspense fallback={<PageLoading />}>
+        <ScrollToTopOnPathChange />
+        {routes ? (
+          <Routes>
+            {routes.map(({ path, page: Page, editorsOnly }) => {
+              const element = (
+                <RequireAccess flag={editorsOnly ? 'canEditLearning' : undefined} reason={EDITORS_ONLY}>
+                  <Page />
+                </RequireAccess>
+              );
+              return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+            })}
+            <Route path="*" element={<SectionNotFound section={section} />} />
+          </Routes>
+        ) : (
+          <SectionNotFound section={section} />
+        )}
+      </React.Suspense>
+    </ScreenScope>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import type { Progress as ProgressValue } from '../api';
+import type { Progress as ProgressValue } from '@oyster/shared-kit/domain';
 
 /** «Пройдено 2 из 5» with a bar; a finished course says so. */
 export function CourseProgress({ progress, size = 'default' }: { progress: ProgressValue; size?: 'small' | 'default' }) {

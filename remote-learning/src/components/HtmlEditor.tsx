@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Button, Input } from '@oyster/shared-kit/ui/base';
+import { IMAGE_TYPES, UploadButton } from '@oyster/shared-kit/ui/screens';
+import { uploader } from '../api';
 import { RichText } from './RichText';
-import { IMAGE_TYPES, UploadButton } from './uploads';
 
 /**
  * What the editor's preview shows: the typed HTML without scripts, frames, event handlers and
@@ -90,7 +91,7 @@ export function HtmlEditor({
         ))}
         {!preview ? (
           <UploadButton
-            kind={uploadKind}
+            upload={uploader(uploadKind)}
             accept={IMAGE_TYPES}
             size="small"
             label="Картинка"

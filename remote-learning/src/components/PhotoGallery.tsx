@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Button } from '@oyster/shared-kit/ui/base';
+import type { MediaItem } from '@oyster/shared-kit/domain';
 import { Modal } from '@oyster/shared-kit/ui';
-import type { MediaItem } from '../api';
 
 /**
  * Photos as a grid of previews; a click opens the photo large, with «‹ ›» (and the arrow keys) to the

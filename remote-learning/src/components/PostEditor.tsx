@@ -1,28 +1,13 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Checkbox, Input } from '@oyster/shared-kit/ui/base';
+import type { KnowledgeDetails, NewsDetails, PostKind } from '@oyster/shared-kit/domain';
+import { Checkbox, Input } from '@oyster/shared-kit/ui/base';
 import { Form, Select } from '@oyster/shared-kit/ui';
-import {
-  createKnowledge,
-  createNews,
-  getKnowledge,
-  getNews,
-  listKnowledge,
-  listNews,
-  updateKnowledge,
-  updateNews,
-  type KnowledgeDetails,
-  type NewsDetails,
-} from '../api';
+import { FormButtons, ImageField, notifySaved, PageFrame, useItemPage } from '@oyster/shared-kit/ui/screens';
+import { createKnowledge, createNews, getKnowledge, getNews, listKnowledge, listNews, updateKnowledge, updateNews, uploader } from '../api';
 import { paths } from '../paths';
-import { notifySaved, PUBLISH_LABEL } from './editing';
+import { PUBLISH_LABEL } from './editing';
 import { HtmlEditor } from './HtmlEditor';
-import { PageFrame } from './PageFrame';
-import { ErrorState, LoadingBlock } from './states';
-import { ImageField } from './uploads';
-import { useLoad } from './useLoad';
-
-export type PostKind = 'news' | 'knowledge';
 
 interface FormValues {
   title: string;
@@ -84,30 +69,21 @@ function toValues(kind: PostKind, item: NewsDetails | KnowledgeDetails | null): 
   };
 }
 
-/** Create or edit a news item or a knowledge article (editors; the route is wrapped in EditorOnly). */
+/** Create or edit a news item or a knowledge article (editors; the route is wrapped in RequireAccess). */
 export function PostEditor({ kind, id }: { kind: PostKind; id?: string }) {
   const t = TEXTS[kind];
   const navigate = useNavigate();
-  const { state, reload } = useLoad((signal) => loadForm(kind, id, signal), [kind, id]);
-  const [saving, setSaving] = React.useState(false);
   const listPath = kind === 'news' ? paths.newsList() : paths.knowledgeList();
   const itemPath = (itemId: string) => (kind === 'news' ? paths.news(itemId) : paths.article(itemId));
   const back = id ? { to: itemPath(id), label: 'Назад' } : { to: listPath, label: t.section };
-
-  if (state.status === 'loading') {
-    return (
-      <PageFrame title={id ? t.edit : t.create} back={back}>
-        <LoadingBlock variant="page" />
-      </PageFrame>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <PageFrame title={id ? t.edit : t.create} back={{ to: listPath, label: t.section }}>
-        <ErrorState title={t.loadFailed} message={state.message} onRetry={reload} />
-      </PageFrame>
-    );
-  }
+  const title = id ? t.edit : t.create;
+  const page = useItemPage((signal) => loadForm(kind, id, signal), [kind, id], {
+    title,
+    back,
+    failure: { title: t.loadFailed, back: { to: listPath, label: t.section } },
+  });
+  const [saving, setSaving] = React.useState(false);
+  if (!page.ready) return page.placeholder;
 
   const save = async (v: FormValues) => {
     setSaving(true);
@@ -136,14 +112,14 @@ export function PostEditor({ kind, id }: { kind: PostKind; id?: string }) {
     }
   };
 
-  const known = state.data.known;
+  const { known, item } = page.data;
   return (
-    <PageFrame title={id ? t.edit : t.create} back={back}>
+    <PageFrame title={title} back={back}>
       <div className="oy-learn-panel">
         <Form<FormValues>
           name={kind}
           layout="vertical"
-          initialValues={toValues(kind, state.data.item)}
+          initialValues={toValues(kind, item)}
           onFinish={save}
           requiredMark
           className="oy-learn-form"
@@ -176,7 +152,7 @@ export function PostEditor({ kind, id }: { kind: PostKind; id?: string }) {
             </Form.Item>
           )}
           <Form.Item name="coverImageUrl" label="Обложка">
-            <ImageField kind="news" />
+            <ImageField upload={uploader('news')} />
           </Form.Item>
           <Form.Item name="body" label="Текст" rules={[{ required: true, whitespace: true, message: 'Введите текст' }]}>
             <HtmlEditor />
@@ -184,14 +160,7 @@ export function PostEditor({ kind, id }: { kind: PostKind; id?: string }) {
           <Form.Item name="published" valuePropName="checked">
             <Checkbox>{PUBLISH_LABEL}</Checkbox>
           </Form.Item>
-          <div className="oy-learn-form__buttons">
-            <Button type="primary" htmlType="submit" loading={saving}>
-              Сохранить
-            </Button>
-            <Button onClick={() => navigate(back.to)} disabled={saving}>
-              Отмена
-            </Button>
-          </div>
+          <FormButtons saving={saving} onCancel={() => navigate(back.to)} />
         </Form>
       </div>
     </PageFrame>

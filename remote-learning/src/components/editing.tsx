@@ -1,57 +1,11 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PublicationStatus } from '@oyster/shared-kit/domain';
-import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Modal } from '@oyster/shared-kit/ui';
+import { ConfirmDelete, notifySaved } from '@oyster/shared-kit/ui/screens';
 
 /** Draft or published, in one checkbox (unchecked: a draft only editors see). */
 export const PUBLISH_LABEL = 'Опубликовано — видят все пользователи';
-
-/** A success toast (failures already got the shell's §8 toast). */
-export function notifySaved(body: string): void {
-  getRuntime().toasts.show({ type: 'success', body });
-}
-
-/**
- * Asks before deleting in a confirm dialog with the house buttons «Отмена» / «Да» (spec §4); the child
- * (a button) opens it. «Да» waits for `onConfirm`; a failure keeps nothing open (the shell told why).
- */
-export function ConfirmDelete({
-  title,
-  description,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  description?: string;
-  onConfirm: () => Promise<unknown> | void;
-  children: React.ReactElement<{ onClick?: (e: React.MouseEvent) => void }>;
-}) {
-  const [modal, holder] = Modal.useModal();
-  const open = () =>
-    modal.confirm({
-      title,
-      content: description,
-      okText: 'Да',
-      cancelText: 'Отмена',
-      okButtonProps: { danger: true },
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
-        try {
-          await onConfirm();
-        } catch {
-          // the shell already showed why
-        }
-      },
-    });
-  return (
-    <>
-      {React.cloneElement(children, { onClick: open })}
-      {holder}
-    </>
-  );
-}
 
 /**
  * A post as the server leaves it after publish/unpublish: the status flips, and the first

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { listBanners, type Banner } from '../api';
-import { useLoad } from '../components/useLoad';
+import type { Banner } from '@oyster/shared-kit/domain';
+import { useLoad } from '@oyster/shared-kit/ui/screens';
+import { listBanners } from '../api';
 import { isExternalLink, routerPath } from '../paths';
 import '../styles/common.css';
 import '../styles/widgets.css';

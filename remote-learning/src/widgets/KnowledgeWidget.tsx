@@ -1,11 +1,9 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
-import { SectionTitle } from '@oyster/shared-kit/ui';
+import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens';
 import { listKnowledge } from '../api';
-import { EmptyState, ErrorState, LoadingBlock } from '../components/states';
 import { TagLinks } from '../components/Tags';
-import { useLoad } from '../components/useLoad';
 import { paths } from '../paths';
 import '../styles/common.css';
 import '../styles/widgets.css';
@@ -15,31 +13,29 @@ import '../styles/widgets.css';
  * Their tags open the knowledge base filtered by the tag.
  */
 export default function KnowledgeWidget() {
-  const { state, reload } = useLoad((signal) => listKnowledge({ page: 1, pageSize: HOME_LIST_SIZE }, { signal, silent: true }), []);
+  const load = useLoad((signal) => listKnowledge({ page: 1, pageSize: HOME_LIST_SIZE }, { signal, silent: true }).then((r) => r.items), []);
   return (
-    <section className="oy-learn-widget" aria-label="База знаний" data-testid="knowledge-widget">
-      <SectionTitle level={3} extra={<Link to={paths.knowledgeList()} className="oy-learn-link">Вся база знаний</Link>}>
-        База знаний
-      </SectionTitle>
-      {state.status === 'loading' ? (
-        <LoadingBlock rows={HOME_LIST_SIZE} variant="compact" />
-      ) : state.status === 'error' ? (
-        <ErrorState compact title="Не удалось загрузить базу знаний" onRetry={reload} />
-      ) : state.data.items.length === 0 ? (
-        <EmptyState text="Статей пока нет" />
-      ) : (
-        <ul className="oy-learn-widget__list" aria-label="Статьи базы знаний">
-          {state.data.items.map((a) => (
-            <li key={a._id} className="oy-learn-widget__item">
-              <Link to={paths.article(a._id)} className="oy-learn-widget__title">
-                {a.title}
-              </Link>
-              {a.summary ? <p className="oy-learn-widget__summary">{a.summary}</p> : null}
-              <TagLinks tags={a.tags} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ScreenScope name="learning">
+      <WidgetList
+        title="База знаний"
+        testId="knowledge-widget"
+        all={{ to: paths.knowledgeList(), label: 'Вся база знаний' }}
+        listLabel="Статьи базы знаний"
+        errorTitle="Не удалось загрузить базу знаний"
+        emptyText="Статей пока нет"
+        load={load}
+        rows={HOME_LIST_SIZE}
+      >
+        {(a) => (
+          <>
+            <Link to={paths.article(a._id)} className="oy-learn-widget__title">
+              {a.title}
+            </Link>
+            {a.summary ? <p className="oy-learn-widget__summary">{a.summary}</p> : null}
+            <TagLinks tags={a.tags} />
+          </>
+        )}
+      </WidgetList>
+    </ScreenScope>
   );
 }

@@ -1,11 +1,10 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
-import { AppDate, SectionTitle } from '@oyster/shared-kit/ui';
+import { AppDate } from '@oyster/shared-kit/ui';
+import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens';
 import { listNews } from '../api';
-import { EmptyState, ErrorState, LoadingBlock } from '../components/states';
 import { LabelLink } from '../components/Tags';
-import { useLoad } from '../components/useLoad';
 import { paths } from '../paths';
 import '../styles/common.css';
 import '../styles/widgets.css';
@@ -15,34 +14,32 @@ import '../styles/widgets.css';
  * Published news only, for every role. A failure shows in place with «Повторить» (no toast on home).
  */
 export default function NewsWidget() {
-  const { state, reload } = useLoad((signal) => listNews({ page: 1, pageSize: HOME_LIST_SIZE }, { signal, silent: true }), []);
+  const load = useLoad((signal) => listNews({ page: 1, pageSize: HOME_LIST_SIZE }, { signal, silent: true }).then((r) => r.items), []);
   return (
-    <section className="oy-learn-widget" aria-label="Новости" data-testid="news-widget">
-      <SectionTitle level={3} extra={<Link to={paths.newsList()} className="oy-learn-link">Все новости</Link>}>
-        Новости
-      </SectionTitle>
-      {state.status === 'loading' ? (
-        <LoadingBlock rows={HOME_LIST_SIZE} variant="compact" />
-      ) : state.status === 'error' ? (
-        <ErrorState compact title="Не удалось загрузить новости" onRetry={reload} />
-      ) : state.data.items.length === 0 ? (
-        <EmptyState text="Новостей пока нет" />
-      ) : (
-        <ul className="oy-learn-widget__list" aria-label="Последние новости">
-          {state.data.items.map((n) => (
-            <li key={n._id} className="oy-learn-widget__item">
-              <div className="oy-learn-meta">
-                <AppDate value={n.publishedAt ?? n.createdAt} />
-                <LabelLink label={n.label} />
-              </div>
-              <Link to={paths.news(n._id)} className="oy-learn-widget__title">
-                {n.title}
-              </Link>
-              {n.summary ? <p className="oy-learn-widget__summary">{n.summary}</p> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ScreenScope name="learning">
+      <WidgetList
+        title="Новости"
+        testId="news-widget"
+        all={{ to: paths.newsList(), label: 'Все новости' }}
+        listLabel="Последние новости"
+        errorTitle="Не удалось загрузить новости"
+        emptyText="Новостей пока нет"
+        load={load}
+        rows={HOME_LIST_SIZE}
+      >
+        {(n) => (
+          <>
+            <div className="oy-learn-meta">
+              <AppDate value={n.publishedAt ?? n.createdAt} />
+              <LabelLink label={n.label} />
+            </div>
+            <Link to={paths.news(n._id)} className="oy-learn-widget__title">
+              {n.title}
+            </Link>
+            {n.summary ? <p className="oy-learn-widget__summary">{n.summary}</p> : null}
+          </>
+        )}
+      </WidgetList>
+    </ScreenScope>
   );
 }

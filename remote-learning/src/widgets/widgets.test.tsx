@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { article, currentLocation, fakeHttp, httpError, knowledgePage, never, newsItem, newsPage, renderWidget } from '../testing';
+import { currentLocation, fakeHttp, httpError, never, renderWidget } from '@oyster/shared-kit/testing';
+import { article, knowledgePage, newsItem, newsPage } from '../testing';
 import BannersWidget from './BannersWidget';
 import KnowledgeWidget from './KnowledgeWidget';
 import NewsWidget from './NewsWidget';

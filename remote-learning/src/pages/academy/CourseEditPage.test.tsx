@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
 
 const ID = '6b02bfe86da9071e42fa9a00';
 const course = (lessons: unknown[] = []) => ({
@@ -12,13 +13,13 @@ const course = (lessons: unknown[] = []) => ({
 /** Chooses a file with the upload button labelled `label` (its hidden file input). */
 function pickFile(container: HTMLElement, label: string, file: File) {
   const button = within(container).getByRole('button', { name: label });
-  const input = button.closest('.oy-learn-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
+  const input = button.closest('.oy-screen-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [file] } });
 }
 
 describe('Course editor (academy/new, academy/:courseId/edit)', () => {
   it('is closed to readers', async () => {
-    await renderSection(`/academy/${ID}/edit`, { http: fakeHttp({}), user: DEMO_USERS.subagent });
+    await renderSection(RemoteRoutes, `/academy/${ID}/edit`, { http: fakeHttp({}), user: DEMO_USERS.subagent });
     expect(screen.getByText('Нет доступа')).toBeInTheDocument();
   });
 
@@ -27,7 +28,7 @@ describe('Course editor (academy/new, academy/:courseId/edit)', () => {
       'POST /api/v2/academy/courses': (b) => ({ data: { course: { ...course().data.course, ...(b as object) } } }),
       [`GET /api/v2/academy/courses/${ID}`]: course(),
     });
-    const { toasts } = await renderSection('/academy/new', { http, user: DEMO_USERS.copywriter });
+    const { toasts } = await renderSection(RemoteRoutes, '/academy/new', { http, user: DEMO_USERS.copywriter });
     fireEvent.change(screen.getByLabelText('Название курса'), { target: { value: 'Новый курс' } });
     fireEvent.change(screen.getByLabelText('Описание'), { target: { value: 'Описание' } });
     fireEvent.click(screen.getByRole('button', { name: 'Создать курс' }));
@@ -47,7 +48,7 @@ describe('Course editor (academy/new, academy/:courseId/edit)', () => {
       },
       [`POST /api/v2/academy/courses/${ID}/lessons`]: { data: { lesson: {} } },
     });
-    await renderSection(`/academy/${ID}/edit`, { http, user: DEMO_USERS.admin });
+    await renderSection(RemoteRoutes, `/academy/${ID}/edit`, { http, user: DEMO_USERS.admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Добавить урок' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Название урока'), { target: { value: 'Первый урок' } });

@@ -1,26 +1,22 @@
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatFileSize } from '@oyster/shared-kit/domain';
+import { formatFileSize, type Attachment, type CourseDetails, type Lesson, type LessonInput } from '@oyster/shared-kit/domain';
 import { Button, Checkbox, Input } from '@oyster/shared-kit/ui/base';
-import { Form, Modal } from '@oyster/shared-kit/ui';
+import { Form } from '@oyster/shared-kit/ui';
 import {
-  createCourse,
-  createLesson,
-  deleteLesson,
-  getCourse,
-  updateCourse,
-  updateLesson,
-  type Attachment,
-  type CourseDetails,
-  type Lesson,
-  type LessonInput,
-} from '../../api';
-import { ConfirmDelete, notifySaved, PUBLISH_LABEL } from '../../components/editing';
+  ConfirmDelete,
+  DOCUMENT_TYPES,
+  FormButtons,
+  FormDialog,
+  ImageField,
+  notifySaved,
+  PageFrame,
+  UploadButton,
+  useItemPage,
+} from '@oyster/shared-kit/ui/screens';
+import { createCourse, createLesson, deleteLesson, getCourse, updateCourse, updateLesson, uploader } from '../../api';
+import { PUBLISH_LABEL } from '../../components/editing';
 import { HtmlEditor } from '../../components/HtmlEditor';
-import { PageFrame } from '../../components/PageFrame';
-import { ErrorState, LoadingBlock } from '../../components/states';
-import { DOCUMENT_TYPES, ImageField, UploadButton } from '../../components/uploads';
-import { useLoad } from '../../components/useLoad';
 import { paths } from '../../paths';
 
 interface CourseValues {
@@ -51,7 +47,7 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
         </ul>
       ) : null}
       <UploadButton
-        kind="courses"
+        upload={uploader('courses')}
         accept={DOCUMENT_TYPES}
         label="Прикрепить PDF"
         onUploaded={(file, original) => onChange?.([...value, { name: original.name, url: file.url, size: file.size }])}
@@ -74,65 +70,47 @@ function LessonDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm<LessonInput>();
-  const [saving, setSaving] = React.useState(false);
   const save = async (v: LessonInput) => {
-    setSaving(true);
     const input: LessonInput = { ...v, title: v.title.trim(), videoUrl: v.videoUrl?.trim() || null, attachments: v.attachments ?? [] };
-    try {
-      if (lesson) await updateLesson(lesson._id, input);
-      else await createLesson(courseId, input);
-      notifySaved(lesson ? 'Урок сохранён' : 'Урок добавлен');
-      onSaved();
-    } catch {
-      setSaving(false);
-    }
+    if (lesson) await updateLesson(lesson._id, input);
+    else await createLesson(courseId, input);
+    notifySaved(lesson ? 'Урок сохранён' : 'Урок добавлен');
   };
   return (
-    <Modal
-      open
+    <FormDialog<LessonInput>
       title={lesson ? 'Изменить урок' : 'Новый урок'}
-      onCancel={onClose}
+      name="lesson"
       width={760}
-      okText="Сохранить"
-      cancelText="Отмена"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={save}
+      onSaved={onSaved}
+      initialValues={
+        lesson
+          ? { title: lesson.title, text: lesson.text, videoUrl: lesson.videoUrl ?? '', attachments: lesson.attachments, position: lesson.position }
+          : { title: '', text: '', videoUrl: '', attachments: [], position: nextPosition }
+      }
     >
-      <Form<LessonInput>
-        name="lesson"
-        form={form}
-        layout="vertical"
-        onFinish={save}
-        initialValues={
-          lesson
-            ? { title: lesson.title, text: lesson.text, videoUrl: lesson.videoUrl ?? '', attachments: lesson.attachments, position: lesson.position }
-            : { title: '', text: '', videoUrl: '', attachments: [], position: nextPosition }
-        }
+      <Form.Item name="title" label="Название урока" rules={[{ required: true, whitespace: true, message: 'Введите название урока' }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="text" label="Текст урока">
+        <HtmlEditor rows={8} uploadKind="courses" />
+      </Form.Item>
+      <Form.Item name="videoUrl" label="Ссылка на видео" rules={[HTTPS_RULE]}>
+        <Input placeholder="https://" />
+      </Form.Item>
+      <Form.Item name="attachments" label="Материалы (PDF)">
+        <AttachmentsField />
+      </Form.Item>
+      <Form.Item
+        name="position"
+        label="Порядковый номер"
+        normalize={(v: string) => (v === '' ? undefined : Number(v))}
+        rules={[{ type: 'integer', min: 1, max: 999, message: 'Целое число от 1 до 999' }]}
       >
-        <Form.Item name="title" label="Название урока" rules={[{ required: true, whitespace: true, message: 'Введите название урока' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="text" label="Текст урока">
-          <HtmlEditor rows={8} uploadKind="courses" />
-        </Form.Item>
-        <Form.Item name="videoUrl" label="Ссылка на видео" rules={[HTTPS_RULE]}>
-          <Input placeholder="https://" />
-        </Form.Item>
-        <Form.Item name="attachments" label="Материалы (PDF)">
-          <AttachmentsField />
-        </Form.Item>
-        <Form.Item
-          name="position"
-          label="Порядковый номер"
-          normalize={(v: string) => (v === '' ? undefined : Number(v))}
-          rules={[{ type: 'integer', min: 1, max: 999, message: 'Целое число от 1 до 999' }]}
-        >
-          <Input type="number" min={1} max={999} step={1} style={{ width: 120 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input type="number" min={1} max={999} step={1} style={{ width: 120 }} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -201,31 +179,19 @@ function LessonsEditor({ course, onChanged }: { course: CourseDetails; onChanged
 export default function CourseEditPage() {
   const { courseId } = useParams();
   const navigate = useNavigate();
-  const { state, reload } = useLoad(
-    (signal) => (courseId ? getCourse(courseId, signal) : Promise.resolve(null)),
-    [courseId],
-    // after a lesson is saved the course reloads under the form, which keeps what is typed
-    { keepPrevious: true },
-  );
-  const [saving, setSaving] = React.useState(false);
   const title = courseId ? 'Редактирование курса' : 'Новый курс';
-  const back = courseId ? { to: paths.course(courseId), label: 'К курсу' } : { to: paths.academy(), label: 'Все курсы' };
-
-  if (state.status === 'loading') {
-    return (
-      <PageFrame title={title} back={back}>
-        <LoadingBlock variant="page" />
-      </PageFrame>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <PageFrame title={title} back={{ to: paths.academy(), label: 'Все курсы' }}>
-        <ErrorState title="Не удалось открыть курс" message={state.message} onRetry={reload} />
-      </PageFrame>
-    );
-  }
-  const course = state.data;
+  const all = { to: paths.academy(), label: 'Все курсы' };
+  const back = courseId ? { to: paths.course(courseId), label: 'К курсу' } : all;
+  const page = useItemPage((signal) => (courseId ? getCourse(courseId, signal) : Promise.resolve(null)), [courseId], {
+    title,
+    back,
+    failure: { title: 'Не удалось открыть курс', back: all },
+    // after a lesson is saved the course reloads under the form, which keeps what is typed
+    keepPrevious: true,
+  });
+  const [saving, setSaving] = React.useState(false);
+  if (!page.ready) return page.placeholder;
+  const { data: course, reload } = page;
 
   const save = async (v: CourseValues) => {
     setSaving(true);
@@ -271,19 +237,17 @@ export default function CourseEditPage() {
             <Input.TextArea rows={3} maxLength={1000} showCount />
           </Form.Item>
           <Form.Item name="coverImageUrl" label="Обложка">
-            <ImageField kind="courses" />
+            <ImageField upload={uploader('courses')} />
           </Form.Item>
           <Form.Item name="published" valuePropName="checked">
             <Checkbox>{PUBLISH_LABEL}</Checkbox>
           </Form.Item>
-          <div className="oy-learn-form__buttons">
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {course ? 'Сохранить' : 'Создать курс'}
-            </Button>
-            <Button onClick={() => navigate(back.to)} disabled={saving}>
-              {course ? 'К курсу' : 'Отмена'}
-            </Button>
-          </div>
+          <FormButtons
+            saving={saving}
+            onCancel={() => navigate(back.to)}
+            submitText={course ? 'Сохранить' : 'Создать курс'}
+            cancelText={course ? 'К курсу' : 'Отмена'}
+          />
         </Form>
       </div>
       {course ? <LessonsEditor course={course} onChanged={reload} /> : null}

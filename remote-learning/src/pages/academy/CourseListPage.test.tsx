@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, never, oid, renderSection } from '../../testing';
+import { fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { oid } from '../../testing';
 
 const USER_LIST = 'POST /api/v2/academy/courses/get-list-user';
 const ADMIN_LIST = 'POST /api/v2/academy/courses/get-list-admin';
@@ -18,7 +20,7 @@ const course = (over: Record<string, unknown> = {}) => ({
 
 describe('Academy course list (academy)', () => {
   it('shows placeholders while the courses load', async () => {
-    await renderSection('/academy', { http: fakeHttp({ [USER_LIST]: () => never() }) });
+    await renderSection(RemoteRoutes, '/academy', { http: fakeHttp({ [USER_LIST]: () => never() }) });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Обучение' })).toBeInTheDocument();
   });
@@ -27,7 +29,7 @@ describe('Academy course list (academy)', () => {
     const http = fakeHttp({
       [USER_LIST]: { data: { courses: [course(), course({ title: 'Ипотечное страхование', lessonsCount: 1, progress: { completed: 1, total: 1 } })] } },
     });
-    await renderSection('/academy', { http, user: DEMO_USERS.agent });
+    await renderSection(RemoteRoutes, '/academy', { http, user: DEMO_USERS.agent });
     const list = await screen.findByRole('list', { name: 'Курсы' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first).getByRole('link', { name: 'Основы продаж ОСАГО' })).toHaveAttribute('href', expect.stringMatching(/^\/academy\/[0-9a-f]{24}$/));
@@ -42,14 +44,14 @@ describe('Academy course list (academy)', () => {
 
   it('personal (staff) users get the admin list', async () => {
     const http = fakeHttp({ [ADMIN_LIST]: { data: { courses: [course({ status: 'draft', title: 'Новый курс' })] } } });
-    await renderSection('/academy', { http, user: DEMO_USERS.manager });
+    await renderSection(RemoteRoutes, '/academy', { http, user: DEMO_USERS.manager });
     expect(await screen.findByRole('link', { name: 'Новый курс' })).toBeInTheDocument();
     expect(http.calls.map((c) => c.path)).toEqual(['/api/v2/academy/courses/get-list-admin']);
     expect(http.calls[0].body).toEqual({});
   });
 
   it('says so when there are no courses', async () => {
-    await renderSection('/academy', { http: fakeHttp({ [USER_LIST]: { data: { courses: [] } } }) });
+    await renderSection(RemoteRoutes, '/academy', { http: fakeHttp({ [USER_LIST]: { data: { courses: [] } } }) });
     expect(await screen.findByText('Курсов пока нет')).toBeInTheDocument();
   });
 
@@ -61,7 +63,7 @@ describe('Academy course list (academy)', () => {
         return { data: { courses: [course({ title: 'Курс после ошибки' })] } };
       },
     });
-    await renderSection('/academy', { http });
+    await renderSection(RemoteRoutes, '/academy', { http });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Не удалось загрузить курсы');
     fail = false;
@@ -70,7 +72,7 @@ describe('Academy course list (academy)', () => {
   });
 
   it('editors can add a course', async () => {
-    await renderSection('/academy', { http: fakeHttp({ [ADMIN_LIST]: { data: { courses: [] } } }), user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/academy', { http: fakeHttp({ [ADMIN_LIST]: { data: { courses: [] } } }), user: DEMO_USERS.copywriter });
     expect(await screen.findAllByRole('button', { name: 'Добавить курс' })).toHaveLength(2); // header and empty state
   });
 });

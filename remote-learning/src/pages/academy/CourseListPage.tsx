@@ -1,14 +1,10 @@
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@oyster/shared-kit/ui/base';
+import { countText, EmptyState, Loaded, PageFrame, useAccess, useLoad, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { listCourses } from '../../api';
 import { CourseProgress } from '../../components/CourseProgress';
-import { countText } from '../../components/format';
-import { PageFrame } from '../../components/PageFrame';
-import { useAccess, useSessionUser } from '../../components/session';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/states';
 import { DraftMark } from '../../components/Tags';
-import { useLoad } from '../../components/useLoad';
 import { paths } from '../../paths';
 
 /**
@@ -20,7 +16,7 @@ export default function CourseListPage() {
   const { courseListKind, canEditLearning } = useAccess();
   const navigate = useNavigate();
   const agentId = courseListKind === 'user' ? user?._id : undefined;
-  const { state, reload } = useLoad((signal) => listCourses(courseListKind, agentId, { signal }), [courseListKind, agentId]);
+  const load = useLoad((signal) => listCourses(courseListKind, agentId, { signal }), [courseListKind, agentId]);
 
   return (
     <PageFrame
@@ -34,40 +30,44 @@ export default function CourseListPage() {
         ) : null
       }
     >
-      {state.status === 'loading' ? (
-        <LoadingBlock rows={4} variant="grid" />
-      ) : state.status === 'error' ? (
-        <ErrorState title="Не удалось загрузить курсы" message={state.message} onRetry={reload} />
-      ) : state.data.length === 0 ? (
-        <EmptyState text="Курсов пока нет">
-          {canEditLearning ? (
-            <Button type="primary" onClick={() => navigate(paths.courseNew())}>
-              Добавить курс
-            </Button>
-          ) : null}
-        </EmptyState>
-      ) : (
-        <ul className="oy-learn-grid" aria-label="Курсы">
-          {state.data.map((c) => (
-            <li key={c._id} className="oy-learn-card oy-learn-course">
-              <Link to={paths.course(c._id)} className="oy-learn-course__cover" tabIndex={-1} aria-hidden="true">
-                {c.coverImageUrl ? <img src={c.coverImageUrl} alt="" loading="lazy" /> : <span className="oy-learn-course__placeholder">{c.title.slice(0, 1)}</span>}
-              </Link>
-              <div className="oy-learn-course__body">
-                <div className="oy-learn-meta">
-                  <span>{countText(c.lessonsCount, ['урок', 'урока', 'уроков'])}</span>
-                  <DraftMark status={c.status} />
+      <Loaded
+        load={load}
+        loading={{ rows: 4, variant: 'grid' }}
+        errorTitle="Не удалось загрузить курсы"
+        isEmpty={(courses) => courses.length === 0}
+        empty={
+          <EmptyState text="Курсов пока нет">
+            {canEditLearning ? (
+              <Button type="primary" onClick={() => navigate(paths.courseNew())}>
+                Добавить курс
+              </Button>
+            ) : null}
+          </EmptyState>
+        }
+      >
+        {(courses) => (
+          <ul className="oy-learn-grid" aria-label="Курсы">
+            {courses.map((c) => (
+              <li key={c._id} className="oy-learn-card oy-learn-course">
+                <Link to={paths.course(c._id)} className="oy-learn-course__cover" tabIndex={-1} aria-hidden="true">
+                  {c.coverImageUrl ? <img src={c.coverImageUrl} alt="" loading="lazy" /> : <span className="oy-learn-course__placeholder">{c.title.slice(0, 1)}</span>}
+                </Link>
+                <div className="oy-learn-course__body">
+                  <div className="oy-learn-meta">
+                    <span>{countText(c.lessonsCount, ['урок', 'урока', 'уроков'])}</span>
+                    <DraftMark status={c.status} />
+                  </div>
+                  <h2 className="oy-learn-post__title">
+                    <Link to={paths.course(c._id)}>{c.title}</Link>
+                  </h2>
+                  {c.description ? <p className="oy-learn-post__summary oy-learn-clamp-3">{c.description}</p> : null}
+                  <CourseProgress progress={c.progress} size="small" />
                 </div>
-                <h2 className="oy-learn-post__title">
-                  <Link to={paths.course(c._id)}>{c.title}</Link>
-                </h2>
-                {c.description ? <p className="oy-learn-post__summary oy-learn-clamp-3">{c.description}</p> : null}
-                <CourseProgress progress={c.progress} size="small" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </PageFrame>
   );
 }

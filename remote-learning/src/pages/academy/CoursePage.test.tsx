@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeHttp, httpError, never, renderSection } from '../../testing';
+import { fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
 
 const ID = '6b02bfe86da9071e42fa9900';
 const L1 = '6b02bfe86da9071e42fa9901';
@@ -44,12 +45,12 @@ const answer = () => ({
 
 describe('Course (academy/:courseId)', () => {
   it('shows placeholders while the course loads', async () => {
-    await renderSection(`/academy/${ID}`, { http: fakeHttp({ [GET]: () => never() }) });
+    await renderSection(RemoteRoutes, `/academy/${ID}`, { http: fakeHttp({ [GET]: () => never() }) });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
   });
 
   it('shows the lessons in order with the first unfinished one open: text, video in a new tab, PDFs with size', async () => {
-    await renderSection(`/academy/${ID}`, { http: fakeHttp({ [GET]: answer() }) });
+    await renderSection(RemoteRoutes, `/academy/${ID}`, { http: fakeHttp({ [GET]: answer() }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Основы продаж ОСАГО' })).toBeInTheDocument();
     expect(screen.getByText('Пройдено 1 из 3')).toBeInTheDocument();
     const lessons = within(screen.getByRole('list', { name: 'Уроки' }));
@@ -72,7 +73,7 @@ describe('Course (academy/:courseId)', () => {
       [GET]: answer(),
       [`POST /api/v2/academy/courses/${ID}/lessons/${L2}/progress`]: { data: { progress: { completed: 2, total: 3 } } },
     });
-    await renderSection(`/academy/${ID}`, { http });
+    await renderSection(RemoteRoutes, `/academy/${ID}`, { http });
     fireEvent.click(await screen.findByRole('button', { name: 'Отметить как пройденный' }));
     expect(await screen.findByText('Пройдено 2 из 3')).toBeInTheDocument();
     expect(http.calls.at(-1)).toMatchObject({ method: 'POST', body: { completed: true } });
@@ -90,14 +91,14 @@ describe('Course (academy/:courseId)', () => {
         throw httpError(500);
       },
     });
-    await renderSection(`/academy/${ID}`, { http });
+    await renderSection(RemoteRoutes, `/academy/${ID}`, { http });
     fireEvent.click(await screen.findByRole('button', { name: 'Отметить как пройденный' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Отметить как пройденный' })).toBeEnabled());
     expect(screen.getByText('Пройдено 1 из 3')).toBeInTheDocument();
   });
 
   it('a missing course shows «Курс не найден»', async () => {
-    await renderSection(`/academy/${ID}`, {
+    await renderSection(RemoteRoutes, `/academy/${ID}`, {
       http: fakeHttp({
         [GET]: () => {
           throw httpError(404, { error: true, errorMessage: 'Курс не найден', message: 'Курс не найден', data: null });
@@ -110,7 +111,7 @@ describe('Course (academy/:courseId)', () => {
   it('a course without lessons says so', async () => {
     const a = answer();
     a.data.course.lessons = [];
-    await renderSection(`/academy/${ID}`, { http: fakeHttp({ [GET]: a }) });
+    await renderSection(RemoteRoutes, `/academy/${ID}`, { http: fakeHttp({ [GET]: a }) });
     expect(await screen.findByText('Уроков в этом курсе пока нет')).toBeInTheDocument();
   });
 });

@@ -1,21 +1,17 @@
 import * as React from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { formatFileSize } from '@oyster/shared-kit/domain';
+import { formatFileSize, type Lesson } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { deleteCourse, getCourse, setCoursePublished, setLessonCompleted, type CourseDetails, type Lesson } from '../../api';
+import { countText, EmptyState, PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
+import { deleteCourse, getCourse, setCoursePublished, setLessonCompleted } from '../../api';
 import { CourseProgress } from '../../components/CourseProgress';
 import { PublicationActions } from '../../components/editing';
-import { countText } from '../../components/format';
-import { ItemUnavailable } from '../../components/ItemUnavailable';
-import { PageFrame } from '../../components/PageFrame';
 import { RichText } from '../../components/RichText';
-import { useAccess } from '../../components/session';
-import { EmptyState, LoadingBlock } from '../../components/states';
 import { DraftMark } from '../../components/Tags';
-import { useLoad } from '../../components/useLoad';
+import { itemFrame } from '../../components/texts';
 import { paths } from '../../paths';
 
-const BACK = { to: paths.academy(), label: 'Все курсы' };
+const FRAME = itemFrame({ to: paths.academy(), label: 'Все курсы' });
 
 function LessonBody({ lesson }: { lesson: Lesson }) {
   return (
@@ -56,21 +52,11 @@ export default function CoursePage() {
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
   const { canEditLearning } = useAccess();
-  const { state, reload, update } = useLoad((signal) => getCourse(courseId, signal), [courseId]);
+  const page = useItemPage((signal) => getCourse(courseId, signal), [courseId], FRAME);
   const [saving, setSaving] = React.useState<string | null>(null);
+  if (!page.ready) return page.placeholder;
 
-  if (state.status === 'loading') {
-    return (
-      <PageFrame back={BACK}>
-        <LoadingBlock variant="page" />
-      </PageFrame>
-    );
-  }
-  if (state.status === 'error') {
-    return <ItemUnavailable message={state.message} httpStatus={state.httpStatus} onRetry={reload} back={BACK} />;
-  }
-
-  const course: CourseDetails = state.data;
+  const { data: course, update } = page;
   // The open lesson: the one in the URL, otherwise the first not yet completed.
   const openId = query.get('lesson') ?? course.lessons.find((l) => !l.completed)?._id ?? null;
   const showLesson = (id: string) =>
@@ -99,7 +85,7 @@ export default function CoursePage() {
   };
 
   return (
-    <PageFrame title={course.title} back={BACK}>
+    <PageFrame title={course.title} back={FRAME.back}>
       <section className="oy-learn-panel oy-learn-course-head">
         <div className="oy-learn-meta">
           <span>{countText(course.lessons.length, ['урок', 'урока', 'уроков'])}</span>

@@ -2,39 +2,26 @@ import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { deleteKnowledge, getKnowledge, setKnowledgePublished } from '../../api';
+import { PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
 import { PublicationActions, withPublished } from '../../components/editing';
-import { ItemUnavailable } from '../../components/ItemUnavailable';
-import { PageFrame } from '../../components/PageFrame';
 import { RichText } from '../../components/RichText';
-import { useAccess } from '../../components/session';
-import { LoadingBlock } from '../../components/states';
 import { DraftMark, TagLinks } from '../../components/Tags';
-import { useLoad } from '../../components/useLoad';
+import { itemFrame } from '../../components/texts';
 import { paths } from '../../paths';
 
-const BACK = { to: paths.knowledgeList(), label: 'База знаний' };
+const FRAME = itemFrame({ to: paths.knowledgeList(), label: 'База знаний' });
 
 /** knowledge/:articleId — one article; its tags open the knowledge base filtered by them. */
 export default function ArticlePage() {
   const { articleId = '' } = useParams();
   const navigate = useNavigate();
   const { canEditLearning } = useAccess();
-  const { state, reload, update } = useLoad((signal) => getKnowledge(articleId, signal), [articleId]);
+  const page = useItemPage((signal) => getKnowledge(articleId, signal), [articleId], FRAME);
+  if (!page.ready) return page.placeholder;
 
-  if (state.status === 'loading') {
-    return (
-      <PageFrame back={BACK}>
-        <LoadingBlock variant="page" />
-      </PageFrame>
-    );
-  }
-  if (state.status === 'error') {
-    return <ItemUnavailable message={state.message} httpStatus={state.httpStatus} onRetry={reload} back={BACK} />;
-  }
-
-  const article = state.data;
+  const { data: article, update } = page;
   return (
-    <PageFrame title={article.title} back={BACK}>
+    <PageFrame title={article.title} back={FRAME.back}>
       <article className="oy-learn-panel oy-learn-article">
         <div className="oy-learn-meta">
           <AppDate value={article.publishedAt ?? article.createdAt} />

@@ -1,19 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { article, currentLocation, fakeHttp, httpError, knowledgePage, never, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { article, knowledgePage } from '../../testing';
 
 const LIST = 'POST /api/v2/posts/knowledge/list';
 
 describe('Knowledge base (knowledge)', () => {
   it('shows placeholders while the articles load', async () => {
-    await renderSection('/knowledge', { http: fakeHttp({ [LIST]: () => never() }) });
+    await renderSection(RemoteRoutes, '/knowledge', { http: fakeHttp({ [LIST]: () => never() }) });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'База знаний' })).toBeInTheDocument();
   });
 
   it('lists articles with their tags, each tag opening the knowledge base filtered by it', async () => {
     const http = fakeHttp({ [LIST]: (b) => knowledgePage([article({ title: (b as { tag?: string }).tag ? 'Статья про ОСАГО' : 'Как рассчитать КБМ' })]) });
-    await renderSection('/knowledge', { http });
+    await renderSection(RemoteRoutes, '/knowledge', { http });
     const card = (await screen.findByRole('link', { name: 'Как рассчитать КБМ' })).closest('article')!;
     expect(within(card).getByText('03.10.2026')).toBeInTheDocument();
     const tag = within(card).getByRole('link', { name: '#ОСАГО' });
@@ -25,7 +27,7 @@ describe('Knowledge base (knowledge)', () => {
 
   it('?byTag= filters, shows the active tag and clears it', async () => {
     const http = fakeHttp({ [LIST]: (b) => knowledgePage([article({ title: (b as { tag?: string }).tag ? 'Только ВЗР' : 'Все статьи' })]) });
-    await renderSection('/knowledge?byTag=ВЗР', { http });
+    await renderSection(RemoteRoutes, '/knowledge?byTag=ВЗР', { http });
     expect(await screen.findByRole('link', { name: 'Только ВЗР' })).toBeInTheDocument();
     expect(http.calls[0].body).toEqual({ page: 1, pageSize: 10, tag: 'ВЗР' });
     expect(screen.getByTestId('active-tag')).toHaveTextContent('Тег: #ВЗР');
@@ -39,7 +41,7 @@ describe('Knowledge base (knowledge)', () => {
     jest.useFakeTimers();
     try {
       const http = fakeHttp({ [LIST]: (b) => knowledgePage((b as { search?: string }).search ? [article({ title: 'Найденная статья' })] : [article()]) });
-      await renderSection('/knowledge', { http });
+      await renderSection(RemoteRoutes, '/knowledge', { http });
       await act(async () => {
         await jest.advanceTimersByTimeAsync(0);
       });
@@ -67,14 +69,14 @@ describe('Knowledge base (knowledge)', () => {
   });
 
   it('says so when the knowledge base is empty', async () => {
-    await renderSection('/knowledge', { http: fakeHttp({ [LIST]: knowledgePage([], { tags: [] }) }) });
+    await renderSection(RemoteRoutes, '/knowledge', { http: fakeHttp({ [LIST]: knowledgePage([], { tags: [] }) }) });
     expect(await screen.findByText('Статей пока нет')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Добавить статью' })).not.toBeInTheDocument();
   });
 
   it('says so when a search finds nothing and offers to clear the filters', async () => {
     const http = fakeHttp({ [LIST]: (b) => knowledgePage((b as { search?: string }).search ? [] : [article({ title: 'Все статьи' })]) });
-    await renderSection('/knowledge?search=абракадабра', { http });
+    await renderSection(RemoteRoutes, '/knowledge?search=абракадабра', { http });
     expect(await screen.findByText('По запросу «абракадабра» ничего не найдено')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Поиск по базе знаний' })).toHaveValue('абракадабра');
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
@@ -90,7 +92,7 @@ describe('Knowledge base (knowledge)', () => {
         return knowledgePage([article({ title: 'Снова на месте' })]);
       },
     });
-    await renderSection('/knowledge', { http });
+    await renderSection(RemoteRoutes, '/knowledge', { http });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Не удалось загрузить базу знаний');
     fail = false;
@@ -100,7 +102,7 @@ describe('Knowledge base (knowledge)', () => {
 
   it('editors see drafts and can add an article', async () => {
     const http = fakeHttp({ [LIST]: knowledgePage([article({ title: 'Черновик статьи', status: 'draft' })]) });
-    await renderSection('/knowledge', { http, user: DEMO_USERS.admin });
+    await renderSection(RemoteRoutes, '/knowledge', { http, user: DEMO_USERS.admin });
     expect(await screen.findByText('Черновик')).toBeInTheDocument();
     expect(http.calls[0].body).toEqual({ page: 1, pageSize: 10, includeDrafts: true });
     expect(screen.getByRole('button', { name: 'Добавить статью' })).toBeInTheDocument();

@@ -2,15 +2,10 @@ import * as React from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LEARNING_PAGE_SIZE, LEARNING_SEARCH_DEBOUNCE_MS } from '@oyster/shared-kit/domain';
 import { Button, Input } from '@oyster/shared-kit/ui/base';
+import { EmptyState, Loaded, PagedList, PageFrame, pageFromQuery, useAccess, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { listKnowledge } from '../../api';
-import { pageFromQuery } from '../../components/format';
-import { PageFrame } from '../../components/PageFrame';
-import { Pager } from '../../components/Pager';
 import { PostCard } from '../../components/PostCard';
-import { useAccess } from '../../components/session';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/states';
 import { TagLinks } from '../../components/Tags';
-import { useDebounced, useLoad } from '../../components/useLoad';
 import { paths } from '../../paths';
 
 /**
@@ -47,7 +42,7 @@ export default function KnowledgeListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const { state, reload } = useLoad(
+  const load = useLoad(
     (signal) =>
       listKnowledge({ page, pageSize: LEARNING_PAGE_SIZE, tag, search: search.trim() || undefined, includeDrafts: canEditLearning || undefined }, { signal }),
     [page, tag, search, canEditLearning],
@@ -65,20 +60,15 @@ export default function KnowledgeListPage() {
     q.delete('page');
   });
   const filtered = !!tag || !!search.trim();
-  const tags = state.status === 'ready' ? state.data.tags : [];
+  const tags = load.state.status === 'ready' ? load.state.data.tags : [];
+  const add = canEditLearning ? (
+    <Button type="primary" onClick={() => navigate(paths.articleNew())}>
+      Добавить статью
+    </Button>
+  ) : null;
 
   return (
-    <PageFrame
-      title="База знаний"
-      section="knowledge"
-      extra={
-        canEditLearning ? (
-          <Button type="primary" onClick={() => navigate(paths.articleNew())}>
-            Добавить статью
-          </Button>
-        ) : null
-      }
-    >
+    <PageFrame title="База знаний" section="knowledge" extra={add}>
       <div className="oy-learn-toolbar">
         <Input
           type="search"
@@ -106,49 +96,44 @@ export default function KnowledgeListPage() {
         </div>
       ) : null}
 
-      {state.status === 'loading' ? (
-        <LoadingBlock rows={4} />
-      ) : state.status === 'error' ? (
-        <ErrorState title="Не удалось загрузить базу знаний" message={state.message} onRetry={reload} />
-      ) : state.data.items.length === 0 ? (
-        filtered ? (
-          <EmptyState text={search.trim() ? `По запросу «${search.trim()}» ничего не найдено` : `Статей с тегом «${tag}» нет`}>
-            <Button onClick={() => navigate(paths.knowledgeList())}>Сбросить фильтры</Button>
-          </EmptyState>
-        ) : (
-          <EmptyState text="Статей пока нет">
-            {canEditLearning ? (
-              <Button type="primary" onClick={() => navigate(paths.articleNew())}>
-                Добавить статью
-              </Button>
-            ) : null}
-          </EmptyState>
-        )
-      ) : (
-        <div className={`oy-learn-list${state.refreshing ? ' oy-learn-list--refreshing' : ''}`} aria-busy={state.refreshing || undefined}>
-          {state.data.items.map((a) => (
-            <PostCard
-              key={a._id}
-              to={paths.article(a._id)}
-              title={a.title}
-              summary={a.summary}
-              date={a.publishedAt ?? a.createdAt}
-              coverImageUrl={a.coverImageUrl}
-              status={a.status}
-              footer={<TagLinks tags={a.tags} active={tag} />}
-            />
-          ))}
-          <Pager
-            page={state.data.page}
-            pageSize={state.data.pageSize}
-            total={state.data.total}
-            onChange={(p) => {
-              navigate(withQuery((q) => (p > 1 ? q.set('page', String(p)) : q.delete('page'))));
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </div>
-      )}
+      <Loaded
+        load={load}
+        loading={{ rows: 4 }}
+        errorTitle="Не удалось загрузить базу знаний"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState text={search.trim() ? `По запросу «${search.trim()}» ничего не найдено` : `Статей с тегом «${tag}» нет`}>
+              <Button onClick={() => navigate(paths.knowledgeList())}>Сбросить фильтры</Button>
+            </EmptyState>
+          ) : (
+            <EmptyState text="Статей пока нет">{add}</EmptyState>
+          )
+        }
+      >
+        {(data, refreshing) => (
+          <PagedList
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            refreshing={refreshing}
+            onPage={(p) => navigate(withQuery((q) => (p > 1 ? q.set('page', String(p)) : q.delete('page'))))}
+          >
+            {data.items.map((a) => (
+              <PostCard
+                key={a._id}
+                to={paths.article(a._id)}
+                title={a.title}
+                summary={a.summary}
+                date={a.publishedAt ?? a.createdAt}
+                coverImageUrl={a.coverImageUrl}
+                status={a.status}
+                footer={<TagLinks tags={a.tags} active={tag} />}
+              />
+            ))}
+          </PagedList>
+        )}
+      </Loaded>
     </PageFrame>
   );
 }

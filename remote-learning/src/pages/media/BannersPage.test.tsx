@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, never, renderSection } from '../../testing';
+import { fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
 
 const LIST = 'POST /api/v2/banners/list';
 const B1 = '6b02bfe86da9071e42fa9b01';
@@ -17,14 +18,14 @@ const banner = (over: Record<string, unknown> = {}) => ({
 
 function pickFile(container: HTMLElement, label: string, file: File) {
   const button = within(container).getByRole('button', { name: label });
-  const input = button.closest('.oy-learn-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
+  const input = button.closest('.oy-screen-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [file] } });
 }
 
 describe('Banners management (media/banners)', () => {
   it('is for editors only', async () => {
     const http = fakeHttp({});
-    await renderSection('/media/banners', { http, user: DEMO_USERS.agent });
+    await renderSection(RemoteRoutes, '/media/banners', { http, user: DEMO_USERS.agent });
     expect(screen.getByText('Нет доступа')).toBeInTheDocument();
     expect(http.calls).toEqual([]);
   });
@@ -32,7 +33,7 @@ describe('Banners management (media/banners)', () => {
   it('shows placeholders, then every banner (active or not)', async () => {
     let resolve: (v: unknown) => void = () => undefined;
     const http = fakeHttp({ [LIST]: () => new Promise((r) => (resolve = r)) });
-    await renderSection('/media/banners', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/media/banners', { http, user: DEMO_USERS.copywriter });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     resolve({ data: { banners: [banner(), banner({ _id: 'b'.repeat(24), title: 'Сезон отпусков', active: false, link: null, position: 2 })] } });
     const list = await screen.findByRole('list', { name: 'Баннеры' });
@@ -45,7 +46,7 @@ describe('Banners management (media/banners)', () => {
 
   it('switches a banner off the home page', async () => {
     const http = fakeHttp({ [LIST]: { data: { banners: [banner()] } }, [`PATCH /api/v2/banners/${B1}`]: { data: {} } });
-    const { toasts } = await renderSection('/media/banners', { http, user: DEMO_USERS.copywriter });
+    const { toasts } = await renderSection(RemoteRoutes, '/media/banners', { http, user: DEMO_USERS.copywriter });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Показывать «Е-ОСАГО за 10 минут» на главной' }));
     expect(await screen.findByText('Скрыт')).toBeInTheDocument();
     expect(http.calls.at(-1)).toMatchObject({ method: 'PATCH', body: { active: false } });
@@ -62,7 +63,7 @@ describe('Banners management (media/banners)', () => {
       },
       'POST /api/v2/banners': { data: { banner: banner() } },
     });
-    await renderSection('/media/banners', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/media/banners', { http, user: DEMO_USERS.copywriter });
     expect(await screen.findByText('Баннеров пока нет')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Добавить баннер' })[0]);
     const dialog = await screen.findByRole('dialog');
@@ -83,7 +84,7 @@ describe('Banners management (media/banners)', () => {
   });
 
   it('shows a failed load in place', async () => {
-    await renderSection('/media/banners', {
+    await renderSection(RemoteRoutes, '/media/banners', {
       http: fakeHttp({
         [LIST]: () => {
           throw httpError(403, { message: 'Нет доступа к данному ресурсу' });
@@ -95,7 +96,7 @@ describe('Banners management (media/banners)', () => {
   });
 
   it('keeps placeholders up while loading', async () => {
-    await renderSection('/media/banners', { http: fakeHttp({ [LIST]: () => never() }), user: DEMO_USERS.admin });
+    await renderSection(RemoteRoutes, '/media/banners', { http: fakeHttp({ [LIST]: () => never() }), user: DEMO_USERS.admin });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
   });
 });

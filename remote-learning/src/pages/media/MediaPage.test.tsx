@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, never, oid, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { oid } from '../../testing';
 
 const item = (type: string, over: Record<string, unknown> = {}) => ({
   _id: oid(),
@@ -17,13 +19,13 @@ const items = (list: unknown[]) => ({ data: { items: list } });
 
 describe('Media library (media)', () => {
   it('shows placeholders while the photos load', async () => {
-    await renderSection('/media', { http: fakeHttp({ 'GET /api/v2/media-library?type=photo': () => never() }) });
+    await renderSection(RemoteRoutes, '/media', { http: fakeHttp({ 'GET /api/v2/media-library?type=photo': () => never() }) });
     expect(screen.getByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Медиа' })).toBeInTheDocument();
   });
 
   it('shows the photo gallery with previews and titles', async () => {
-    await renderSection('/media', { http: fakeHttp({ 'GET /api/v2/media-library?type=photo': items([item('photo'), item('photo', { title: 'Очное обучение' })]) }) });
+    await renderSection(RemoteRoutes, '/media', { http: fakeHttp({ 'GET /api/v2/media-library?type=photo': items([item('photo'), item('photo', { title: 'Очное обучение' })]) }) });
     const gallery = await screen.findByRole('list', { name: 'Фото' });
     expect(within(gallery).getByRole('img', { name: 'Форум партнёров' })).toHaveAttribute('src', '/media/media/forum.jpg');
     expect(within(gallery).getByText('Очное обучение')).toBeInTheDocument();
@@ -36,7 +38,7 @@ describe('Media library (media)', () => {
       'GET /api/v2/media-library?type=document': items([item('document', { title: 'Регламент брокерских запросов', url: '/media/media/reg.pdf', size: 1_468_006, mime: 'application/pdf' })]),
       'GET /api/v2/media-library?type=video': items([item('video', { title: 'Вебинар о КАСКО', url: 'https://video.example/kasko', size: 0, mime: 'text/html' })]),
     });
-    await renderSection('/media?type=document', { http });
+    await renderSection(RemoteRoutes, '/media?type=document', { http });
     const doc = await screen.findByRole('link', { name: 'Регламент брокерских запросов' });
     expect(doc).toHaveAttribute('href', '/media/media/reg.pdf');
     expect(doc).toHaveAttribute('download');
@@ -50,13 +52,13 @@ describe('Media library (media)', () => {
   });
 
   it('says so when a tab is empty', async () => {
-    await renderSection('/media?type=video', { http: fakeHttp({ 'GET /api/v2/media-library?type=video': items([]) }) });
+    await renderSection(RemoteRoutes, '/media?type=video', { http: fakeHttp({ 'GET /api/v2/media-library?type=video': items([]) }) });
     expect(await screen.findByText('Видео пока нет')).toBeInTheDocument();
   });
 
   it('shows a failed load in place and loads again on «Повторить»', async () => {
     let fail = true;
-    await renderSection('/media', {
+    await renderSection(RemoteRoutes, '/media', {
       http: fakeHttp({
         'GET /api/v2/media-library?type=photo': () => {
           if (fail) throw httpError(500);
@@ -77,7 +79,7 @@ describe('Media library (media)', () => {
       'GET /api/v2/media-library?type=document': items([doc]),
       [`DELETE /api/v2/media-library/${doc._id}`]: { data: { deleted: true } },
     });
-    await renderSection('/media?type=document', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/media?type=document', { http, user: DEMO_USERS.copywriter });
     expect(screen.getByRole('link', { name: 'Управление баннерами' })).toHaveAttribute('href', '/media/banners');
     fireEvent.click(await screen.findByRole('button', { name: 'Удалить «Старый регламент»' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Да' }));

@@ -1,16 +1,23 @@
 import * as React from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatFileSize, MEDIA_TYPE_TITLES, MEDIA_TYPES, type MediaType } from '@oyster/shared-kit/domain';
+import { formatFileSize, MEDIA_TYPE_TITLES, MEDIA_TYPES, type MediaItem, type MediaType, type UploadedFile } from '@oyster/shared-kit/domain';
 import { Button, Input } from '@oyster/shared-kit/ui/base';
-import { AppDate, Form, Modal, Select, Tabs } from '@oyster/shared-kit/ui';
-import { createMedia, deleteMedia, listMedia, type MediaItem, type UploadedFile } from '../../api';
-import { ConfirmDelete, notifySaved } from '../../components/editing';
-import { PageFrame } from '../../components/PageFrame';
+import { AppDate, Form, Select, Tabs } from '@oyster/shared-kit/ui';
+import {
+  ConfirmDelete,
+  DOCUMENT_TYPES,
+  EmptyState,
+  FormDialog,
+  IMAGE_TYPES,
+  Loaded,
+  notifySaved,
+  PageFrame,
+  UploadButton,
+  useAccess,
+  useLoad,
+} from '@oyster/shared-kit/ui/screens';
+import { createMedia, deleteMedia, listMedia, uploader } from '../../api';
 import { PhotoGallery } from '../../components/PhotoGallery';
-import { useAccess } from '../../components/session';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/states';
-import { DOCUMENT_TYPES, IMAGE_TYPES, UploadButton } from '../../components/uploads';
-import { useLoad } from '../../components/useLoad';
 import { paths } from '../../paths';
 
 const EMPTY_TEXT: Record<MediaType, string> = {
@@ -95,85 +102,85 @@ function AddMediaDialog({ initialType, onClose, onSaved }: { initialType: MediaT
   const type: MediaType = Form.useWatch('type', form) ?? initialType;
   const [file, setFile] = React.useState<(UploadedFile & { name: string }) | null>(null);
   const [fileError, setFileError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
 
   const save = async (v: AddValues) => {
     if (v.type !== 'video' && !file) {
       setFileError('Загрузите файл');
-      return;
+      return false;
     }
-    setSaving(true);
-    try {
-      await createMedia(
-        v.type === 'video'
-          ? { type: 'video', title: v.title.trim(), url: (v.url ?? '').trim() }
-          : { type: v.type, title: v.title.trim(), storageFileName: file!.storageFileName },
-      );
-      notifySaved('Добавлено в медиатеку');
-      onSaved(v.type);
-    } catch {
-      setSaving(false);
-    }
+    await createMedia(
+      v.type === 'video'
+        ? { type: 'video', title: v.title.trim(), url: (v.url ?? '').trim() }
+        : { type: v.type, title: v.title.trim(), storageFileName: file!.storageFileName },
+    );
+    notifySaved('Добавлено в медиатеку');
   };
 
   return (
-    <Modal open title="Добавить в медиатеку" onCancel={onClose} okText="Добавить" cancelText="Отмена" confirmLoading={saving} onOk={() => form.submit()} destroyOnHidden>
-      <Form<AddValues> name="media" form={form} layout="vertical" onFinish={save} initialValues={{ type: initialType, title: '', url: '' }}>
-        <Form.Item name="type" label="Что добавить">
-          <Select
-            options={MEDIA_TYPES.map((t) => ({ value: t, label: MEDIA_TYPE_TITLES[t] }))}
-            onChange={() => {
-              setFile(null);
-              setFileError(null);
-            }}
-          />
+    <FormDialog<AddValues>
+      title="Добавить в медиатеку"
+      name="media"
+      form={form}
+      okText="Добавить"
+      onClose={onClose}
+      onSubmit={save}
+      onSaved={(v) => onSaved(v.type)}
+      initialValues={{ type: initialType, title: '', url: '' }}
+    >
+      <Form.Item name="type" label="Что добавить">
+        <Select
+          options={MEDIA_TYPES.map((t) => ({ value: t, label: MEDIA_TYPE_TITLES[t] }))}
+          onChange={() => {
+            setFile(null);
+            setFileError(null);
+          }}
+        />
+      </Form.Item>
+      <Form.Item name="title" label="Название" rules={[{ required: true, whitespace: true, message: 'Введите название' }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      {type === 'video' ? (
+        <Form.Item
+          name="url"
+          label="Ссылка на видео"
+          extra="Видео открывается по ссылке в новой вкладке"
+          rules={[
+            { required: true, message: 'Введите ссылку' },
+            { pattern: /^https:\/\/\S+$/, message: 'Введите ссылку https://…' },
+          ]}
+        >
+          <Input placeholder="https://" />
         </Form.Item>
-        <Form.Item name="title" label="Название" rules={[{ required: true, whitespace: true, message: 'Введите название' }]}>
-          <Input maxLength={200} />
+      ) : (
+        <Form.Item
+          label={type === 'photo' ? 'Изображение' : 'Документ (PDF)'}
+          required
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? undefined}
+        >
+          {file ? (
+            <div className="oy-learn-file oy-learn-file--row">
+              <span className="oy-learn-file__name">{file.name}</span>
+              <span className="oy-learn-file__meta">{formatFileSize(file.size)}</span>
+              <Button type="link" size="small" onClick={() => setFile(null)}>
+                Убрать
+              </Button>
+            </div>
+          ) : (
+            <UploadButton
+              upload={uploader('media')}
+              accept={ACCEPT[type]}
+              label="Выбрать файл"
+              onUploaded={(uploaded, original) => {
+                setFile({ ...uploaded, name: original.name });
+                setFileError(null);
+                if (!form.getFieldValue('title')) form.setFieldValue('title', original.name.replace(/\.[^.]+$/, ''));
+              }}
+            />
+          )}
         </Form.Item>
-        {type === 'video' ? (
-          <Form.Item
-            name="url"
-            label="Ссылка на видео"
-            extra="Видео открывается по ссылке в новой вкладке"
-            rules={[
-              { required: true, message: 'Введите ссылку' },
-              { pattern: /^https:\/\/\S+$/, message: 'Введите ссылку https://…' },
-            ]}
-          >
-            <Input placeholder="https://" />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            label={type === 'photo' ? 'Изображение' : 'Документ (PDF)'}
-            required
-            validateStatus={fileError ? 'error' : undefined}
-            help={fileError ?? undefined}
-          >
-            {file ? (
-              <div className="oy-learn-file oy-learn-file--row">
-                <span className="oy-learn-file__name">{file.name}</span>
-                <span className="oy-learn-file__meta">{formatFileSize(file.size)}</span>
-                <Button type="link" size="small" onClick={() => setFile(null)}>
-                  Убрать
-                </Button>
-              </div>
-            ) : (
-              <UploadButton
-                kind="media"
-                accept={ACCEPT[type]}
-                label="Выбрать файл"
-                onUploaded={(uploaded, original) => {
-                  setFile({ ...uploaded, name: original.name });
-                  setFileError(null);
-                  if (!form.getFieldValue('title')) form.setFieldValue('title', original.name.replace(/\.[^.]+$/, ''));
-                }}
-              />
-            )}
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
 
@@ -184,22 +191,10 @@ export default function MediaPage() {
   const { canEditLearning } = useAccess();
   const raw = query.get('type');
   const type: MediaType = isMediaType(raw) ? raw : 'photo';
-  const { state, reload, update } = useLoad((signal) => listMedia(type, { signal }), [type]);
+  const load = useLoad((signal) => listMedia(type, { signal }), [type]);
+  const { reload, update } = load;
   const [adding, setAdding] = React.useState(false);
   const removeItem = (id: string) => update((items) => items.filter((i) => i._id !== id));
-
-  const body =
-    state.status === 'loading' ? (
-      <LoadingBlock rows={type === 'photo' ? 6 : 4} variant={type === 'photo' ? 'grid' : 'list'} />
-    ) : state.status === 'error' ? (
-      <ErrorState title="Не удалось загрузить медиатеку" message={state.message} onRetry={reload} />
-    ) : state.data.length === 0 ? (
-      <EmptyState text={EMPTY_TEXT[type]} />
-    ) : type === 'photo' ? (
-      <PhotoGallery items={state.data} actions={canEditLearning ? (p) => <DeleteItem item={p} onDeleted={removeItem} /> : undefined} />
-    ) : (
-      <Files items={state.data} type={type} canEdit={canEditLearning} onDeleted={removeItem} />
-    );
 
   return (
     <PageFrame
@@ -224,7 +219,21 @@ export default function MediaPage() {
           onChange={(k) => navigate(paths.media(k as MediaType))}
           items={MEDIA_TYPES.map((t) => ({ key: t, label: MEDIA_TYPE_TITLES[t] }))}
         />
-        {body}
+        <Loaded
+          load={load}
+          loading={type === 'photo' ? { rows: 6, variant: 'grid' } : { rows: 4 }}
+          errorTitle="Не удалось загрузить медиатеку"
+          isEmpty={(items) => items.length === 0}
+          empty={<EmptyState text={EMPTY_TEXT[type]} />}
+        >
+          {(items) =>
+            type === 'photo' ? (
+              <PhotoGallery items={items} actions={canEditLearning ? (p) => <DeleteItem item={p} onDeleted={removeItem} /> : undefined} />
+            ) : (
+              <Files items={items} type={type} canEdit={canEditLearning} onDeleted={removeItem} />
+            )
+          }
+        </Loaded>
       </div>
       {adding ? (
         <AddMediaDialog

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, newsItem, newsPage, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { newsItem, newsPage } from '../../testing';
 
 const LIST = 'POST /api/v2/posts/news/list';
 const ID = '6b02bfe86da9071e42fa9700';
@@ -13,7 +15,7 @@ function type(label: string, value: string) {
 describe('News editor (news/new, news/:newsId/edit)', () => {
   it('is closed to readers: an agent sees «Нет доступа»', async () => {
     const http = fakeHttp({});
-    await renderSection('/news/new', { http, user: DEMO_USERS.agent });
+    await renderSection(RemoteRoutes, '/news/new', { http, user: DEMO_USERS.agent });
     expect(await screen.findByText('Нет доступа')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
     expect(http.calls).toEqual([]);
@@ -26,7 +28,7 @@ describe('News editor (news/new, news/:newsId/edit)', () => {
       'POST /api/v2/posts/news': { data: { news: created } },
       [`GET /api/v2/posts/news/${ID}`]: { error: false, errorMessage: null, data: { news: { ...created, body: '<p>Текст</p>' } } },
     });
-    const { toasts } = await renderSection('/news/new', { http, user: DEMO_USERS.copywriter });
+    const { toasts } = await renderSection(RemoteRoutes, '/news/new', { http, user: DEMO_USERS.copywriter });
     expect(await screen.findByRole('heading', { level: 1, name: 'Новая новость' })).toBeInTheDocument();
     type('Заголовок', '  Новый партнёр ');
     type('Краткое описание', 'В калькуляторе Е-ОСАГО');
@@ -53,7 +55,7 @@ describe('News editor (news/new, news/:newsId/edit)', () => {
 
   it('names what is missing and sends nothing', async () => {
     const http = fakeHttp({ [LIST]: newsPage([]) });
-    await renderSection('/news/new', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/news/new', { http, user: DEMO_USERS.copywriter });
     fireEvent.click(await screen.findByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Введите заголовок')).toBeInTheDocument();
     expect(screen.getByText('Введите краткое описание')).toBeInTheDocument();
@@ -68,7 +70,7 @@ describe('News editor (news/new, news/:newsId/edit)', () => {
       [`GET /api/v2/posts/news/${ID}`]: { error: false, errorMessage: null, data: { news: item } },
       [`PATCH /api/v2/posts/news/${ID}`]: (b) => ({ data: { news: { ...item, ...(b as object) } } }),
     });
-    await renderSection(`/news/${ID}/edit`, { http, user: DEMO_USERS.admin });
+    await renderSection(RemoteRoutes, `/news/${ID}/edit`, { http, user: DEMO_USERS.admin });
     expect(await screen.findByDisplayValue('Старый заголовок')).toBeInTheDocument();
     expect(screen.getByDisplayValue('<p>Было</p>')).toBeInTheDocument();
     expect(screen.getByText('Акции')).toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('News editor (news/new, news/:newsId/edit)', () => {
         throw httpError(400, { message: 'Поле «title» слишком длинное' });
       },
     });
-    await renderSection('/news/new', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/news/new', { http, user: DEMO_USERS.copywriter });
     await screen.findByLabelText('Заголовок');
     type('Заголовок', 'Заголовок');
     type('Краткое описание', 'Кратко');

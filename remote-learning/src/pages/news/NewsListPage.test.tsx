@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, never, newsItem, newsPage, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { newsItem, newsPage } from '../../testing';
 
 const LIST = 'POST /api/v2/posts/news/list';
 
 describe('News list (news)', () => {
   it('shows placeholders while the news load', async () => {
-    await renderSection('/news', { http: fakeHttp({ [LIST]: () => never() }) });
+    await renderSection(RemoteRoutes, '/news', { http: fakeHttp({ [LIST]: () => never() }) });
     expect(await screen.findByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Новости' })).toBeInTheDocument();
   });
@@ -18,7 +20,7 @@ describe('News list (news)', () => {
         newsItem({ title: 'Технические работы в субботу', label: null, publishedAt: '2026-10-13T10:00:00.000Z' }),
       ]),
     });
-    await renderSection('/news', { http });
+    await renderSection(RemoteRoutes, '/news', { http });
     const first = (await screen.findByRole('link', { name: 'Повышенное вознаграждение по ипотеке' })).closest('article')!;
     expect(within(first).getByText('17.11.2026')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Акции' })).toHaveAttribute('href', '/news?label=%D0%90%D0%BA%D1%86%D0%B8%D0%B8');
@@ -30,7 +32,7 @@ describe('News list (news)', () => {
 
   it('filters by a label: the labels are clickable and the active one is marked', async () => {
     const http = fakeHttp({ [LIST]: (b) => newsPage((b as { label?: string }).label === 'Акции' ? [newsItem({ title: 'Только акция', label: 'Акции' })] : [newsItem()]) });
-    await renderSection('/news', { http });
+    await renderSection(RemoteRoutes, '/news', { http });
     const labels = await screen.findByRole('navigation', { name: 'Метки' });
     fireEvent.click(within(labels).getByRole('link', { name: 'Акции' }));
     expect(await screen.findByRole('link', { name: 'Только акция' })).toBeInTheDocument();
@@ -41,7 +43,7 @@ describe('News list (news)', () => {
 
   it('pages through the list', async () => {
     const http = fakeHttp({ [LIST]: (b) => newsPage([newsItem({ title: `Новость страницы ${(b as { page: number }).page}` })], { total: 20, page: (b as { page: number }).page }) });
-    await renderSection('/news', { http });
+    await renderSection(RemoteRoutes, '/news', { http });
     await screen.findByRole('link', { name: 'Новость страницы 1' });
     const pager = screen.getByRole('navigation', { name: 'Страницы' });
     expect(within(pager).getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
@@ -53,12 +55,12 @@ describe('News list (news)', () => {
   });
 
   it('says so when there is no news yet', async () => {
-    await renderSection('/news', { http: fakeHttp({ [LIST]: newsPage([], { labels: [] }) }) });
+    await renderSection(RemoteRoutes, '/news', { http: fakeHttp({ [LIST]: newsPage([], { labels: [] }) }) });
     expect(await screen.findByText('Новостей пока нет')).toBeInTheDocument();
   });
 
   it('says so when a label has no news and offers all news', async () => {
-    await renderSection('/news?label=Акции', { http: fakeHttp({ [LIST]: newsPage([]) }) });
+    await renderSection(RemoteRoutes, '/news?label=Акции', { http: fakeHttp({ [LIST]: newsPage([]) }) });
     expect(await screen.findByText('Новостей с меткой «Акции» нет')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Показать все новости' }));
     expect(currentLocation()).toBe('/news');
@@ -73,7 +75,7 @@ describe('News list (news)', () => {
         return newsPage([newsItem({ title: 'Загрузилось' })]);
       },
     });
-    await renderSection('/news', { http });
+    await renderSection(RemoteRoutes, '/news', { http });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Не удалось загрузить новости');
     expect(alert).toHaveTextContent('Системная ошибка. Обратитесь к администратору');
@@ -84,7 +86,7 @@ describe('News list (news)', () => {
 
   it('editors see drafts (marked) and can add news', async () => {
     const http = fakeHttp({ [LIST]: newsPage([newsItem({ title: 'Черновая новость', status: 'draft', publishedAt: null })]) });
-    await renderSection('/news', { http, user: DEMO_USERS.copywriter });
+    await renderSection(RemoteRoutes, '/news', { http, user: DEMO_USERS.copywriter });
     const card = (await screen.findByRole('link', { name: 'Черновая новость' })).closest('article')!;
     expect(within(card).getByText('Черновик')).toBeInTheDocument();
     expect(http.calls[0].body).toEqual({ page: 1, pageSize: 10, includeDrafts: true });

@@ -2,15 +2,10 @@ import * as React from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LEARNING_PAGE_SIZE } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
+import { EmptyState, Loaded, PagedList, PageFrame, pageFromQuery, useAccess, useLoad } from '@oyster/shared-kit/ui/screens';
 import { listNews } from '../../api';
-import { PageFrame } from '../../components/PageFrame';
-import { Pager } from '../../components/Pager';
 import { PostCard } from '../../components/PostCard';
-import { useAccess } from '../../components/session';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/states';
 import { LabelLink } from '../../components/Tags';
-import { pageFromQuery } from '../../components/format';
-import { useLoad } from '../../components/useLoad';
 import { paths } from '../../paths';
 
 /** news: the news list, newest first, filtered by a label (?label=) and paged (?page=). */
@@ -20,25 +15,20 @@ export default function NewsListPage() {
   const { canEditLearning } = useAccess();
   const label = query.get('label') || null;
   const page = pageFromQuery(query.get('page'));
-  const { state, reload } = useLoad(
+  const load = useLoad(
     (signal) => listNews({ page, pageSize: LEARNING_PAGE_SIZE, label, includeDrafts: canEditLearning || undefined }, { signal }),
     [page, label, canEditLearning],
     { keepPrevious: true },
   );
+  const add = canEditLearning ? (
+    <Button type="primary" onClick={() => navigate(paths.newsNew())}>
+      Добавить новость
+    </Button>
+  ) : null;
 
-  const labels = state.status === 'ready' ? state.data.labels : [];
+  const labels = load.state.status === 'ready' ? load.state.data.labels : [];
   return (
-    <PageFrame
-      title="Новости"
-      section="news"
-      extra={
-        canEditLearning ? (
-          <Button type="primary" onClick={() => navigate(paths.newsNew())}>
-            Добавить новость
-          </Button>
-        ) : null
-      }
-    >
+    <PageFrame title="Новости" section="news" extra={add}>
       {labels.length ? (
         <nav className="oy-learn-filter" aria-label="Метки">
           <Link to={paths.newsList()} className={`oy-learn-chip${!label ? ' oy-learn-chip--active' : ''}`} aria-current={!label ? 'true' : undefined}>
@@ -57,49 +47,38 @@ export default function NewsListPage() {
         </nav>
       ) : null}
 
-      {state.status === 'loading' ? (
-        <LoadingBlock rows={4} />
-      ) : state.status === 'error' ? (
-        <ErrorState title="Не удалось загрузить новости" message={state.message} onRetry={reload} />
-      ) : state.data.items.length === 0 ? (
-        label ? (
-          <EmptyState text={`Новостей с меткой «${label}» нет`}>
-            <Button onClick={() => navigate(paths.newsList())}>Показать все новости</Button>
-          </EmptyState>
-        ) : (
-          <EmptyState text="Новостей пока нет">
-            {canEditLearning ? (
-              <Button type="primary" onClick={() => navigate(paths.newsNew())}>
-                Добавить новость
-              </Button>
-            ) : null}
-          </EmptyState>
-        )
-      ) : (
-        <div className={`oy-learn-list${state.refreshing ? ' oy-learn-list--refreshing' : ''}`} aria-busy={state.refreshing || undefined}>
-          {state.data.items.map((n) => (
-            <PostCard
-              key={n._id}
-              to={paths.news(n._id)}
-              title={n.title}
-              summary={n.summary}
-              date={n.publishedAt ?? n.createdAt}
-              coverImageUrl={n.coverImageUrl}
-              status={n.status}
-              meta={<LabelLink label={n.label} />}
-            />
-          ))}
-          <Pager
-            page={state.data.page}
-            pageSize={state.data.pageSize}
-            total={state.data.total}
-            onChange={(p) => {
-              navigate(paths.newsList({ label, page: p }));
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </div>
-      )}
+      <Loaded
+        load={load}
+        loading={{ rows: 4 }}
+        errorTitle="Не удалось загрузить новости"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          label ? (
+            <EmptyState text={`Новостей с меткой «${label}» нет`}>
+              <Button onClick={() => navigate(paths.newsList())}>Показать все новости</Button>
+            </EmptyState>
+          ) : (
+            <EmptyState text="Новостей пока нет">{add}</EmptyState>
+          )
+        }
+      >
+        {(data, refreshing) => (
+          <PagedList page={data.page} pageSize={data.pageSize} total={data.total} refreshing={refreshing} onPage={(p) => navigate(paths.newsList({ label, page: p }))}>
+            {data.items.map((n) => (
+              <PostCard
+                key={n._id}
+                to={paths.news(n._id)}
+                title={n.title}
+                summary={n.summary}
+                date={n.publishedAt ?? n.createdAt}
+                coverImageUrl={n.coverImageUrl}
+                status={n.status}
+                meta={<LabelLink label={n.label} />}
+              />
+            ))}
+          </PagedList>
+        )}
+      </Loaded>
     </PageFrame>
   );
 }

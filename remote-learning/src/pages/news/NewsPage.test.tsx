@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, never, newsItem, renderSection } from '../../testing';
+import { currentLocation, fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+import { newsItem } from '../../testing';
 
 const ID = '6b02bfe86da9071e42fa969b';
 const GET = `GET /api/v2/posts/news/${ID}`;
@@ -12,13 +14,13 @@ const details = (over: Record<string, unknown> = {}) => ({
 
 describe('News item (news/:newsId)', () => {
   it('shows placeholders while the item loads', async () => {
-    await renderSection(`/news/${ID}`, { http: fakeHttp({ [GET]: () => never() }) });
+    await renderSection(RemoteRoutes, `/news/${ID}`, { http: fakeHttp({ [GET]: () => never() }) });
     expect(await screen.findByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
   });
 
   it('shows the title, the date, the label and the rich text with its images', async () => {
     const http = fakeHttp({ [GET]: details() });
-    await renderSection(`/news/${ID}`, { http });
+    await renderSection(RemoteRoutes, `/news/${ID}`, { http });
     expect(await screen.findByRole('heading', { level: 1, name: 'Повышенное вознаграждение по ипотеке' })).toBeInTheDocument();
     expect(screen.getByText('17.11.2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Акции' })).toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('News item (news/:newsId)', () => {
   });
 
   it('a missing news item shows the stored errorMessage «Новость не найдена» and a way back', async () => {
-    await renderSection(`/news/${ID}`, {
+    await renderSection(RemoteRoutes, `/news/${ID}`, {
       http: fakeHttp({
         [GET]: () => {
           throw httpError(404, { error: true, errorMessage: 'Новость не найдена', message: 'Новость не найдена', data: null });
@@ -50,19 +52,19 @@ describe('News item (news/:newsId)', () => {
 
   it('a mistyped address is not found either, without asking the server', async () => {
     const http = fakeHttp({});
-    await renderSection('/news/not-a-news-id', { http });
+    await renderSection(RemoteRoutes, '/news/not-a-news-id', { http });
     expect(await screen.findByRole('heading', { level: 1, name: 'Новость не найдена' })).toBeInTheDocument();
     expect(http.calls).toEqual([]);
   });
 
   it('an answer with error: true shows its errorMessage', async () => {
-    await renderSection(`/news/${ID}`, { http: fakeHttp({ [GET]: { error: true, errorMessage: 'Новость недоступна', data: null } }) });
+    await renderSection(RemoteRoutes, `/news/${ID}`, { http: fakeHttp({ [GET]: { error: true, errorMessage: 'Новость недоступна', data: null } }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Новость недоступна');
   });
 
   it('a thrown error shows its message, and «Повторить» loads again', async () => {
     let fail = true;
-    await renderSection(`/news/${ID}`, {
+    await renderSection(RemoteRoutes, `/news/${ID}`, {
       http: fakeHttp({
         [GET]: () => {
           if (fail) throw httpError(0);
@@ -84,7 +86,7 @@ describe('News item (news/:newsId)', () => {
       [`DELETE /api/v2/posts/news/${ID}`]: { data: { deleted: true } },
       'POST /api/v2/posts/news/list': { data: { news: [], total: 0, page: 1, pageSize: 10, labels: [] } },
     });
-    const { toasts } = await renderSection(`/news/${ID}`, { http, user: DEMO_USERS.copywriter });
+    const { toasts } = await renderSection(RemoteRoutes, `/news/${ID}`, { http, user: DEMO_USERS.copywriter });
     expect(await screen.findByText('Черновик')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Опубликовать' }));
     expect(await screen.findByRole('button', { name: 'Снять с публикации' })).toBeInTheDocument();
@@ -103,7 +105,7 @@ describe('News item (news/:newsId)', () => {
 
   it('«Отмена» in the confirmation deletes nothing', async () => {
     const http = fakeHttp({ [GET]: details() });
-    await renderSection(`/news/${ID}`, { http, user: DEMO_USERS.admin });
+    await renderSection(RemoteRoutes, `/news/${ID}`, { http, user: DEMO_USERS.admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Отмена' }));
     expect(http.calls.some((c) => c.method === 'DELETE')).toBe(false);

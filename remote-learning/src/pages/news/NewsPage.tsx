@@ -2,17 +2,14 @@ import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { deleteNews, getNews, setNewsPublished } from '../../api';
+import { PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
 import { PublicationActions, withPublished } from '../../components/editing';
-import { ItemUnavailable } from '../../components/ItemUnavailable';
-import { PageFrame } from '../../components/PageFrame';
 import { RichText } from '../../components/RichText';
-import { useAccess } from '../../components/session';
-import { LoadingBlock } from '../../components/states';
 import { DraftMark, LabelLink } from '../../components/Tags';
-import { useLoad } from '../../components/useLoad';
+import { itemFrame } from '../../components/texts';
 import { paths } from '../../paths';
 
-const BACK = { to: paths.newsList(), label: 'Все новости' };
+const FRAME = itemFrame({ to: paths.newsList(), label: 'Все новости' });
 
 /**
  * news/:newsId — one news item with its rich text. A missing or failing item shows the stored error
@@ -22,22 +19,12 @@ export default function NewsPage() {
   const { newsId = '' } = useParams();
   const navigate = useNavigate();
   const { canEditLearning } = useAccess();
-  const { state, reload, update } = useLoad((signal) => getNews(newsId, signal), [newsId]);
+  const page = useItemPage((signal) => getNews(newsId, signal), [newsId], FRAME);
+  if (!page.ready) return page.placeholder;
 
-  if (state.status === 'loading') {
-    return (
-      <PageFrame back={BACK}>
-        <LoadingBlock variant="page" />
-      </PageFrame>
-    );
-  }
-  if (state.status === 'error') {
-    return <ItemUnavailable message={state.message} httpStatus={state.httpStatus} onRetry={reload} back={BACK} />;
-  }
-
-  const news = state.data;
+  const { data: news, update } = page;
   return (
-    <PageFrame title={news.title} back={BACK}>
+    <PageFrame title={news.title} back={FRAME.back}>
       <article className="oy-learn-panel oy-learn-article">
         <div className="oy-learn-meta">
           <AppDate value={news.publishedAt ?? news.createdAt} />
