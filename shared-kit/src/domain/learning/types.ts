@@ -124,6 +124,8 @@ export interface CourseInput {
   description: string;
   coverImageUrl?: string | null;
   status?: PublicationStatus;
+  /** Place in the course list (lower first); left out, a new course goes last. */
+  position?: number;
 }
 
 export interface LessonInput {
