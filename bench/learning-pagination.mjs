@@ -24,8 +24,8 @@ const tsxDir = dirname(requireFromApi.resolve('tsx/package.json'));
 const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href);
 const load = (p) => tsImport(pathToFileURL(join(root, 'api', 'src', p)).href, import.meta.url);
 
-const { createPgliteDb } = await load('db/index.ts');
-const { runMigrations } = await load('migrations/index.ts');
+const { createPgliteDb } = await load('platform/db.ts');
+const { runMigrations } = await load('platform/migrations.ts');
 const { createPost, listPosts, listLabels } = await load('learning/posts.ts');
 
 const COUNT = Number(process.argv[2] || 100_000);

@@ -3,27 +3,19 @@ import fastifyCookie from '@fastify/cookie';
 import { createClient, type RedisClientType } from 'redis';
 import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
-import { createPgDb, createPgliteDb, type Db } from './db/index.js';
-import { runMigrations } from './migrations/index.js';
-import { seedDemo } from './seed/index.js';
-import { createRealtime, type Realtime } from './realtime.js';
-import { createRateLimiter } from './auth/rate-limit.js';
-import { HttpError } from './validation.js';
-import { registerStatic, sendShellIndex } from './static.js';
-import type { RouteContext } from './routes/context.js';
-import { authRoutes } from './routes/auth.js';
-import { initStateRoutes } from './routes/init-state.js';
-import { dashboardRoutes } from './routes/dashboard.js';
-import { dictionaryRoutes } from './routes/dictionary.js';
-import { agentRoutes } from './routes/agents.js';
-import { userRoutes } from './routes/users.js';
-import { publicRoutes } from './routes/public.js';
-import { suggestRoutes } from './routes/suggest.js';
-import { learningPostRoutes } from './routes/learning-posts.js';
-import { learningAcademyRoutes } from './routes/learning-academy.js';
-import { learningLibraryRoutes } from './routes/learning-library.js';
-import { uploadRoutes } from './routes/uploads.js';
+import { createPgDb, createPgliteDb, type Db } from './platform/db.js';
+import { runMigrations } from './platform/migrations.js';
+import { createRealtime, type Realtime } from './platform/realtime.js';
+import { createRateLimiter } from './platform/auth/rate-limit.js';
+import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
+import { authRoutes } from './platform/auth/routes.js';
+import { installErrorHandler } from './platform/errors.js';
+import { publicRoutes } from './platform/public.js';
+import { registerStatic, sendShellIndex } from './platform/static.js';
+import type { AppContext, Domain } from './platform/context.js';
 import { resolveMediaDir } from './learning/media.js';
+import { DOMAINS } from './domains.js';
+import { seedDemo } from './seed/index.js';
 
 export interface AppOptions {
   /** A real PostgreSQL; without it PGlite is used. */
@@ -49,6 +41,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Use an already open database (not closed by close()); lets two instances share one PGlite in tests. */
   db?: Db;
+  /** The domains to serve (default DOMAINS); tests add a probe domain to check the platform's defaults. */
+  domains?: readonly Domain[];
 }
 
 export interface OysterApp {
@@ -56,6 +50,8 @@ export interface OysterApp {
   io: Server;
   db: Db;
   realtime: Realtime;
+  /** Every api route as registered (method, url, public or signed in). */
+  routes: readonly ApiRoute[];
   close(): Promise<void>;
 }
 
@@ -68,7 +64,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     : await createPgliteDb(options.dataDir ?? 'memory://');
   await runMigrations(db);
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
-  if (options.seedDemo) await seedDemo(db, { mediaDir });
+  const domains = options.domains ?? DOMAINS;
+  if (options.seedDemo) await seedDemo(db, { mediaDir }, domains);
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
   if (options.redisUrl) {
@@ -90,37 +87,23 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const realtime = createRealtime(app.server, db, redis && { pub: redis.pub, sub: redis.sub }, {
     info: (o, m) => app.log.info(o, m),
   });
-  const ctx: RouteContext = {
+  const ctx: AppContext = {
     db,
     rt: realtime,
     loginLimiter: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     mediaDir,
+    staticRoot: options.staticRoot,
   };
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message, ...err.extra });
-    const e = err as { statusCode?: number; code?: string; message?: string };
-    // Fastify's own 4xx (bad JSON, wrong content type, body too large): the client's fault, say so in Russian.
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      const message =
-        e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Неподдерживаемый тип содержимого запроса'
-        : e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Слишком большой запрос'
-        : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Пустое тело запроса'
-        : e.statusCode === 429 ? ERROR_TEXTS.tooManyRequests
-        : 'Некорректный запрос: тело не является корректным JSON';
-      return reply.code(e.statusCode).send({ message, error: true, type: 'validation' });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: ERROR_TEXTS.server });
-  });
-
-  for (const register of [publicRoutes, authRoutes, initStateRoutes, dashboardRoutes, dictionaryRoutes, agentRoutes, userRoutes,
-    learningPostRoutes, learningAcademyRoutes, learningLibraryRoutes, uploadRoutes]) {
-    register(app, ctx);
-  }
-  suggestRoutes(app, ctx, { dataDirHints: [options.staticRoot] });
+  // Platform first: errors, sign-in by default (before any route), the auth and public routes.
+  installErrorHandler(app);
+  const routes = signInByDefault(app, db);
+  authRoutes(app, ctx);
+  publicRoutes(app, ctx);
+  // Then every domain registers its own routes.
+  for (const domain of domains) await domain.register(app, ctx);
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
 
   app.setNotFoundHandler((req, reply) => {
@@ -140,6 +123,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     io: realtime.io,
     db,
     realtime,
+    routes,
     async close() {
       if (closed) return;
       closed = true;

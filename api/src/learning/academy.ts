@@ -1,21 +1,17 @@
-import { newId, type Queryable } from '../db/index.js';
-import { iso, type PublishStatus } from './posts.js';
+import type { Attachment, CourseDetails, CourseInput, CourseSummary, Lesson, LessonInput, PublicationStatus } from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../platform/db.js';
+import { updateSet } from '../platform/sql.js';
+import { iso, publishedAtSet } from './posts.js';
 import { sanitizeHtml } from './sanitize.js';
 
 /** Academy: courses, their lessons and each user's progress. */
-
-export interface Attachment {
-  name: string;
-  url: string;
-  size: number;
-}
 
 interface CourseRow {
   id: string;
   title: string;
   description: string;
   cover_image_url: string | null;
-  status: PublishStatus;
+  status: PublicationStatus;
   position: number;
   published_at: Date | string | null;
   created_at: Date | string;
@@ -35,32 +31,7 @@ interface LessonRow {
   completed: boolean;
 }
 
-export interface Course {
-  _id: string;
-  title: string;
-  description: string;
-  coverImageUrl: string | null;
-  status: PublishStatus;
-  position: number;
-  lessonsCount: number;
-  progress: { completed: number; total: number };
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Lesson {
-  _id: string;
-  courseId: string;
-  title: string;
-  text: string;
-  videoUrl: string | null;
-  attachments: Attachment[];
-  position: number;
-  completed: boolean;
-}
-
-const toCourse = (r: CourseRow): Course => ({
+const toCourse = (r: CourseRow): CourseSummary => ({
   _id: r.id,
   title: r.title,
   description: r.description,
@@ -93,7 +64,7 @@ const COURSE_SELECT = `
       WHERE l.course_id = c.id AND p.user_id = $1) AS completed
   FROM courses c`;
 
-export async function listCourses(q: Queryable, userId: string, includeDrafts: boolean): Promise<Course[]> {
+export async function listCourses(q: Queryable, userId: string, includeDrafts: boolean): Promise<CourseSummary[]> {
   const rows = await q.query<CourseRow>(
     `${COURSE_SELECT} ${includeDrafts ? '' : `WHERE c.status = 'published'`} ORDER BY c.position, c.created_at, c.id`,
     [userId],
@@ -101,7 +72,7 @@ export async function listCourses(q: Queryable, userId: string, includeDrafts: b
   return rows.map(toCourse);
 }
 
-export async function getCourse(q: Queryable, userId: string, id: string): Promise<(Course & { lessons: Lesson[] }) | null> {
+export async function getCourse(q: Queryable, userId: string, id: string): Promise<CourseDetails | null> {
   const [row] = await q.query<CourseRow>(`${COURSE_SELECT} WHERE c.id = $2`, [userId, id]);
   if (!row) return null;
   const lessons = await q.query<LessonRow>(
@@ -112,15 +83,12 @@ export async function getCourse(q: Queryable, userId: string, id: string): Promi
   return { ...toCourse(row), lessons: lessons.map(toLesson) };
 }
 
-export interface CourseInput {
-  title: string;
-  description?: string;
-  coverImageUrl?: string | null;
-  status?: PublishStatus;
-  position?: number;
-}
+/** What createCourse takes: the wire input; the description may be left out (''). */
+export type CourseWrite = Omit<CourseInput, 'description'> & Partial<Pick<CourseInput, 'description'>>;
 
-export async function createCourse(q: Queryable, input: CourseInput): Promise<string> {
+const COURSE_COLUMNS = { title: 'title', description: 'description', coverImageUrl: 'cover_image_url', position: 'position', status: 'status' };
+
+export async function createCourse(q: Queryable, input: CourseWrite): Promise<string> {
   const id = newId();
   const status = input.status ?? 'draft';
   await q.query(
@@ -131,22 +99,9 @@ export async function createCourse(q: Queryable, input: CourseInput): Promise<st
   return id;
 }
 
-export async function updateCourse(q: Queryable, id: string, patch: Partial<CourseInput>): Promise<boolean> {
-  const sets: string[] = [];
-  const params: unknown[] = [id];
-  const set = (col: string, v: unknown) => {
-    params.push(v);
-    sets.push(`${col} = $${params.length}`);
-  };
-  if (patch.title !== undefined) set('title', patch.title);
-  if (patch.description !== undefined) set('description', patch.description);
-  if (patch.coverImageUrl !== undefined) set('cover_image_url', patch.coverImageUrl);
-  if (patch.position !== undefined) set('position', patch.position);
-  if (patch.status !== undefined) {
-    set('status', patch.status);
-    sets.push(patch.status === 'published' ? `published_at = CASE WHEN status = 'published' THEN published_at ELSE now() END` : 'published_at = NULL');
-  }
-  const rows = await q.query(`UPDATE courses SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, params);
+export async function updateCourse(q: Queryable, id: string, patch: Partial<CourseWrite>): Promise<boolean> {
+  const { sql, params } = updateSet(COURSE_COLUMNS, patch, 2, [...publishedAtSet(patch.status), 'updated_at = now()']);
+  const rows = await q.query(`UPDATE courses SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params]);
   return rows.length > 0;
 }
 
@@ -154,13 +109,10 @@ export async function deleteCourse(q: Queryable, id: string): Promise<boolean> {
   return (await q.query('DELETE FROM courses WHERE id = $1 RETURNING id', [id])).length > 0;
 }
 
-export interface LessonInput {
-  title: string;
-  text?: string;
-  videoUrl?: string | null;
-  attachments?: Attachment[];
-  position?: number;
-}
+/** What createLesson takes: the wire input; text and attachments may be left out. */
+export type LessonWrite = Omit<LessonInput, 'text' | 'attachments'> & Partial<Pick<LessonInput, 'text' | 'attachments'>>;
+
+const LESSON_COLUMNS = { title: 'title', text: 'text', videoUrl: 'video_url', attachments: { column: 'attachments', cast: '::jsonb' } };
 
 /** Puts `id` (if given) at 1-based `position` among its siblings and renumbers them 1..n. */
 async function place(q: Queryable, courseId: string, id: string | null, position?: number) {
@@ -172,7 +124,7 @@ async function place(q: Queryable, courseId: string, id: string | null, position
   }
 }
 
-export async function createLesson(q: Queryable, courseId: string, input: LessonInput): Promise<string> {
+export async function createLesson(q: Queryable, courseId: string, input: LessonWrite): Promise<string> {
   const id = newId();
   await q.query(
     `INSERT INTO lessons (id, course_id, title, text, video_url, attachments, position)
@@ -192,20 +144,15 @@ export async function getLesson(q: Queryable, userId: string, id: string): Promi
   return row ? toLesson(row) : null;
 }
 
-export async function updateLesson(q: Queryable, id: string, patch: Partial<LessonInput>): Promise<boolean> {
+export async function updateLesson(q: Queryable, id: string, patch: Partial<LessonWrite>): Promise<boolean> {
   const [cur] = await q.query<{ course_id: string }>('SELECT course_id FROM lessons WHERE id = $1', [id]);
   if (!cur) return false;
-  const sets: string[] = [];
-  const params: unknown[] = [id];
-  const set = (col: string, v: unknown, cast = '') => {
-    params.push(v);
-    sets.push(`${col} = $${params.length}${cast}`);
-  };
-  if (patch.title !== undefined) set('title', patch.title);
-  if (patch.text !== undefined) set('text', sanitizeHtml(patch.text));
-  if (patch.videoUrl !== undefined) set('video_url', patch.videoUrl);
-  if (patch.attachments !== undefined) set('attachments', JSON.stringify(patch.attachments), '::jsonb');
-  await q.query(`UPDATE lessons SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+  const { sql, params } = updateSet(LESSON_COLUMNS, {
+    ...patch,
+    text: patch.text === undefined ? undefined : sanitizeHtml(patch.text),
+    attachments: patch.attachments === undefined ? undefined : JSON.stringify(patch.attachments),
+  }, 2, ['updated_at = now()']);
+  await q.query(`UPDATE lessons SET ${sql} WHERE id = $1`, [id, ...params]);
   if (patch.position !== undefined) await place(q, cur.course_id, id, patch.position);
   return true;
 }

@@ -1,7 +1,8 @@
-import { newId, type Queryable } from '../db/index.js';
+import type { Banner, BannerInput, MediaItem, MediaType } from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../platform/db.js';
+import { updateSet } from '../platform/sql.js';
 import { iso } from './posts.js';
 import { mediaUrl } from './media.js';
-import type { MediaType } from '@oyster/shared-kit/domain';
 
 /** Home banners and the media library (photos, videos, documents). */
 
@@ -14,7 +15,7 @@ interface BannerRow {
   position: number;
 }
 
-export const toBanner = (r: BannerRow) => ({
+export const toBanner = (r: BannerRow): Banner => ({
   _id: r.id,
   title: r.title,
   link: r.link,
@@ -36,13 +37,7 @@ export async function getBanner(q: Queryable, id: string) {
   return row ? toBanner(row) : null;
 }
 
-export interface BannerInput {
-  title: string;
-  link?: string | null;
-  storageFileName: string;
-  active?: boolean;
-  position?: number;
-}
+const BANNER_COLUMNS = { title: 'title', link: 'link', storageFileName: 'storage_file_name', active: 'active' };
 
 /** Puts `id` (if given) at 1-based `position` and renumbers all banners 1..n. */
 async function placeBanner(q: Queryable, id: string | null, position?: number) {
@@ -65,17 +60,8 @@ export async function createBanner(q: Queryable, input: BannerInput): Promise<st
 }
 
 export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>): Promise<boolean> {
-  const sets: string[] = [];
-  const params: unknown[] = [id];
-  const set = (col: string, v: unknown) => {
-    params.push(v);
-    sets.push(`${col} = $${params.length}`);
-  };
-  if (patch.title !== undefined) set('title', patch.title);
-  if (patch.link !== undefined) set('link', patch.link);
-  if (patch.storageFileName !== undefined) set('storage_file_name', patch.storageFileName);
-  if (patch.active !== undefined) set('active', patch.active);
-  const rows = await q.query(`UPDATE banners SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, params);
+  const { sql, params } = updateSet(BANNER_COLUMNS, patch, 2, ['updated_at = now()']);
+  const rows = await q.query(`UPDATE banners SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params]);
   if (!rows.length) return false;
   if (patch.position !== undefined) await placeBanner(q, id, patch.position);
   return true;
@@ -88,8 +74,6 @@ export async function deleteBanner(q: Queryable, id: string): Promise<boolean> {
   return true;
 }
 
-export { MEDIA_TYPES, type MediaType } from '@oyster/shared-kit/domain';
-
 interface MediaRow {
   id: string;
   type: MediaType;
@@ -101,7 +85,7 @@ interface MediaRow {
   created_at: Date | string;
 }
 
-const toMedia = (r: MediaRow) => ({
+const toMedia = (r: MediaRow): MediaItem => ({
   _id: r.id,
   type: r.type,
   title: r.title,
@@ -120,16 +104,10 @@ export async function listMedia(q: Queryable, type?: MediaType | null) {
   return rows.map(toMedia);
 }
 
-export interface MediaInput {
-  type: MediaType;
-  title: string;
-  url: string;
-  thumbnailUrl: string | null;
-  size: number;
-  mime: string;
-}
+/** A media row to insert: the wire item without what the database assigns. */
+export type NewMediaItem = Omit<MediaItem, '_id' | 'createdAt'>;
 
-export async function createMedia(q: Queryable, input: MediaInput, createdBy: string | null, at?: Date) {
+export async function createMedia(q: Queryable, input: NewMediaItem, createdBy: string | null, at?: Date) {
   const [row] = await q.query<MediaRow>(
     `INSERT INTO media_items (id, type, title, url, thumbnail_url, size, mime, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { UploadKind } from '@oyster/shared-kit/domain';
+import { MULTIPART_TEXTS } from '../platform/uploads.js';
 
 /**
  * Files of the learning domain live in the media folder (`MEDIA_DIR`, default `<repo>/media`) as
  * `<kind>/<name>.<ext>` and are served at `/media/<kind>/<name>.<ext>` (a CDN path in production).
  */
-export const UPLOAD_KINDS = ['banners', 'news', 'courses', 'media'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const UPLOAD_KINDS: readonly UploadKind[] = ['banners', 'news', 'courses', 'media'];
+export type { UploadKind };
 
 export type FileType = 'png' | 'jpeg' | 'webp' | 'pdf';
 export const MIME: Record<FileType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
@@ -27,13 +29,10 @@ export const KIND_TYPES: Record<UploadKind, FileType[]> = {
 };
 
 export const UPLOAD_TEXTS = {
+  ...MULTIPART_TEXTS,
   tooLarge: (t: FileType) => `Файл слишком большой (не более ${MAX_SIZE[t] / MB} МБ)`,
   badType: (kind: UploadKind) =>
     `Недопустимый тип файла: разрешены ${KIND_TYPES[kind].map((t) => (t === 'jpeg' ? 'JPEG' : t.toUpperCase())).join(', ')}`,
-  noFile: 'Файл не передан (поле «file»)',
-  empty: 'Файл пуст',
-  notMultipart: 'Файл нужно отправить как multipart/form-data в поле «file»',
-  tooManyFiles: 'Можно загрузить только один файл за раз',
   missing: (name: string) => `Файл «${name}» не найден: сначала загрузите его`,
 };
 

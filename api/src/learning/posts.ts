@@ -1,9 +1,11 @@
-import { newId, type Queryable } from '../db/index.js';
+import type {
+  KnowledgeDetails, KnowledgeInput, KnowledgeItem, NewsDetails, NewsInput, NewsItem, PostItemBase, PostKind, PublicationStatus,
+} from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../platform/db.js';
+import { updateSet } from '../platform/sql.js';
 import { htmlToText, sanitizeHtml } from './sanitize.js';
 
 /** News and knowledge articles: one table, one set of queries (routes, seed and bench use these). */
-export type PostKind = 'news' | 'knowledge';
-export type PublishStatus = 'published' | 'draft';
 
 interface PostRow {
   id: string;
@@ -14,30 +16,17 @@ interface PostRow {
   label: string | null;
   tags: string[];
   cover_image_url: string | null;
-  status: PublishStatus;
+  status: PublicationStatus;
   published_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-export interface PostItemBase {
-  _id: string;
-  title: string;
-  summary: string;
-  coverImageUrl: string | null;
-  status: PublishStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export type NewsItem = PostItemBase & { label: string | null };
-export type KnowledgeItem = PostItemBase & { tags: string[] };
-
 export const iso = (d: Date | string | null): string | null => (d == null ? null : new Date(d).toISOString());
 
 export function toItem(row: PostRow): NewsItem | KnowledgeItem;
-export function toItem(row: PostRow, withBody: true): (NewsItem | KnowledgeItem) & { body: string };
-export function toItem(row: PostRow, withBody = false) {
+export function toItem(row: PostRow, withBody: true): NewsDetails | KnowledgeDetails;
+export function toItem(row: PostRow, withBody = false): NewsItem | KnowledgeItem | NewsDetails | KnowledgeDetails {
   const base: PostItemBase = {
     _id: row.id,
     title: row.title,
@@ -48,7 +37,7 @@ export function toItem(row: PostRow, withBody = false) {
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
   };
-  const item = row.kind === 'news' ? { ...base, label: row.label } : { ...base, tags: row.tags ?? [] };
+  const item: NewsItem | KnowledgeItem = row.kind === 'news' ? { ...base, label: row.label } : { ...base, tags: row.tags ?? [] };
   return withBody ? { ...item, body: row.body ?? '' } : item;
 }
 
@@ -150,18 +139,24 @@ export async function getPost(q: Queryable, kind: PostKind, id: string) {
   return row ? toItem(row, true) : null;
 }
 
-export interface PostInput {
-  title: string;
-  summary?: string;
-  body?: string;
-  label?: string | null;
-  tags?: string[];
-  coverImageUrl?: string | null;
-  status: PublishStatus;
-}
+/** What createPost takes: the wire input of either kind; summary and body may be left out (''). */
+export type PostWrite = Omit<NewsInput, 'summary' | 'body'> &
+  Partial<Pick<NewsInput, 'summary' | 'body'> & Pick<KnowledgeInput, 'tags'>>;
+
+/** Patchable columns by wire name (bodyText is derived from body here, never sent). */
+const POST_COLUMNS = {
+  title: 'title', summary: 'summary', body: 'body', bodyText: 'body_text', label: 'label', tags: 'tags',
+  coverImageUrl: 'cover_image_url', status: 'status',
+};
+
+/** A status change publishes (now, unless already published) or unpublishes. */
+export const publishedAtSet = (status: PublicationStatus | undefined): string[] =>
+  status === undefined ? []
+  : status === 'published' ? [`published_at = CASE WHEN status = 'published' THEN published_at ELSE now() END`]
+  : ['published_at = NULL'];
 
 /** Creates a post; the body is sanitized here, whoever calls. `at` backdates demo and bench content. */
-export async function createPost(q: Queryable, kind: PostKind, input: PostInput, authorId: string | null, at?: Date) {
+export async function createPost(q: Queryable, kind: PostKind, input: PostWrite, authorId: string | null, at?: Date) {
   const body = sanitizeHtml(input.body ?? '');
   const id = newId();
   const when = (at ?? new Date()).toISOString();
@@ -177,34 +172,18 @@ export async function createPost(q: Queryable, kind: PostKind, input: PostInput,
 }
 
 /** Partial update; a status change publishes (now) or unpublishes. Null when there is no such post. */
-export async function updatePost(q: Queryable, kind: PostKind, id: string, patch: Partial<PostInput>) {
-  const sets: string[] = [];
-  const params: unknown[] = [id, kind];
-  const set = (col: string, v: unknown) => {
-    params.push(v);
-    sets.push(`${col} = $${params.length}`);
-  };
-  if (patch.title !== undefined) set('title', patch.title);
-  if (patch.summary !== undefined) set('summary', patch.summary);
-  if (patch.body !== undefined) {
-    const body = sanitizeHtml(patch.body);
-    set('body', body);
-    set('body_text', htmlToText(body));
-  }
-  if (patch.label !== undefined && kind === 'news') set('label', patch.label);
-  if (patch.tags !== undefined && kind === 'knowledge') set('tags', patch.tags);
-  if (patch.coverImageUrl !== undefined) set('cover_image_url', patch.coverImageUrl);
-  if (patch.status !== undefined) {
-    set('status', patch.status);
-    sets.push(
-      patch.status === 'published'
-        ? `published_at = CASE WHEN status = 'published' THEN published_at ELSE now() END`
-        : 'published_at = NULL',
-    );
-  }
+export async function updatePost(q: Queryable, kind: PostKind, id: string, patch: Partial<PostWrite>) {
+  const body = patch.body === undefined ? undefined : sanitizeHtml(patch.body);
+  const { sql, params } = updateSet(POST_COLUMNS, {
+    ...patch,
+    body,
+    bodyText: body === undefined ? undefined : htmlToText(body),
+    label: kind === 'news' ? patch.label : undefined,
+    tags: kind === 'knowledge' ? patch.tags : undefined,
+  }, 3, [...publishedAtSet(patch.status), 'updated_at = now()']);
   const [row] = await q.query<PostRow>(
-    `UPDATE posts SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 AND kind = $2 RETURNING ${LIST_COLUMNS}, body`,
-    params,
+    `UPDATE posts SET ${sql} WHERE id = $1 AND kind = $2 RETURNING ${LIST_COLUMNS}, body`,
+    [id, kind, ...params],
   );
   return row ? toItem(row, true) : null;
 }

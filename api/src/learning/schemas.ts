@@ -1,14 +1,10 @@
-import { LEARNING_MAX_PAGE_SIZE, LEARNING_PAGE_SIZE } from '@oyster/shared-kit/domain';
-import { HttpError, objectIdSchema, yup } from '../validation.js';
-import { isHttpsUrl, isSafeImageUrl } from './sanitize.js';
+import { LEARNING_MAX_PAGE_SIZE, LEARNING_PAGE_SIZE, MEDIA_TYPES, type PostKind } from '@oyster/shared-kit/domain';
+import { objectIdSchema, pageSchema, pageSizeSchema, strictBool, textField, yup } from '../platform/validation.js';
+import { isHttpsUrl, isSafeImageUrl, isSafeLinkUrl } from './sanitize.js';
+import { STORAGE_NAME, UPLOAD_KINDS } from './media.js';
 
-/** Request schemas and texts of the learning api; messages name the field (spec §7). */
+/** Request schemas of the learning api; messages name the field (spec §7). */
 
-export const MAX_PAGE = 10_000;
-
-export const pageSchema = yup.number().integer().min(1).max(MAX_PAGE).default(1).label('page');
-export const pageSizeSchema = yup.number().integer().min(1).max(LEARNING_MAX_PAGE_SIZE).default(LEARNING_PAGE_SIZE).label('pageSize');
-export const strictBool = (label: string) => yup.boolean().strict().label(label);
 export const statusSchema = yup
   .string()
   .oneOf(['published', 'draft'] as const, 'Поле «status» должно быть одним из: published, draft')
@@ -34,34 +30,125 @@ export const httpsUrlSchema = (label: string) =>
     .test('https-url', `Поле «${label}»: допустим только адрес https://…`, (v) => v == null || isHttpsUrl(v))
     .label(label);
 
-export const idParams = (name: string) => yup.object({ [name]: objectIdSchema.required().label(name) });
-
 export const tagsSchema = yup
   .array(yup.string().trim().min(1).max(40).required())
   .max(10, 'Поле «tags»: не больше 10 тегов')
   .transform((v: unknown) => (Array.isArray(v) ? [...new Set(v.map((t) => (typeof t === 'string' ? t.trim() : t)))] : v))
   .label('tags');
 
-/** 404 in the shape the pages read: error, errorMessage, data (spec §7 news by id). */
-export function notFoundError(message: string) {
-  return new HttpError(404, message, { error: true, errorMessage: message, data: null });
-}
+// ───────────────────────────── news and knowledge ─────────────────────────────
 
-export const noFields = () => new HttpError(400, 'Нет полей для изменения', { error: true, type: 'validation', field: null });
+const labelSchema = yup.string().trim().min(1).max(60).nullable().transform((v) => (v === '' ? null : v)).label('label');
 
-/** Drops keys whose value is undefined; a PATCH with nothing left is a 400. */
-export function definedEntries<T extends Record<string, unknown>>(patch: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  if (!Object.keys(out).length) throw noFields();
-  return out;
-}
+const postFields = (kind: PostKind) => ({
+  title: textField('title', 200),
+  summary: yup.string().trim().max(500).label('summary'),
+  body: yup.string().max(200_000).label('body'),
+  coverImageUrl: imageUrlSchema('coverImageUrl'),
+  status: statusSchema,
+  ...(kind === 'news' ? { label: labelSchema } : { tags: tagsSchema }),
+});
 
-/** A text field that, when sent, must not be empty ('' → «обязательно», like a missing one on create). */
-export const textField = (label: string, max: number) =>
-  yup
-    .string()
-    .trim()
-    .test('filled', `Поле «${label}» обязательно`, (v) => v === undefined || v !== '')
-    .max(max)
-    .label(label);
+export const postCreateSchema = (kind: PostKind) => {
+  const f = postFields(kind);
+  return yup.object({ ...f, title: f.title.required(), status: f.status.required() });
+};
+export const postPatchSchema = (kind: PostKind) => yup.object(postFields(kind));
+
+export const postListSchema = (kind: PostKind) =>
+  yup.object({
+    page: pageSchema,
+    pageSize: pageSizeSchema(LEARNING_PAGE_SIZE, LEARNING_MAX_PAGE_SIZE),
+    search: yup.string().trim().max(200).nullable().label('search'),
+    includeDrafts: strictBool('includeDrafts').default(false),
+    ...(kind === 'news'
+      ? { label: yup.string().trim().max(60).nullable().label('label') }
+      : { tag: yup.string().trim().max(40).nullable().label('tag') }),
+  });
+
+// ───────────────────────────── academy ─────────────────────────────
+
+export const courseListSchema = yup.object({ agentId: objectIdSchema.nullable().label('agentId') });
+
+const courseFields = {
+  title: textField('title', 200),
+  description: yup.string().trim().max(2000).label('description'),
+  coverImageUrl: imageUrlSchema('coverImageUrl'),
+  status: statusSchema,
+  position: yup.number().integer().min(0).max(100_000).label('position'),
+};
+export const courseCreateSchema = yup.object({ ...courseFields, title: courseFields.title.required() });
+export const coursePatchSchema = yup.object(courseFields);
+
+/** A lesson's attachment: a PDF uploaded to /media/courses/. */
+export const ATTACHMENT_URL = /^\/media\/courses\/([a-z0-9][a-z0-9_-]{0,100}\.pdf)$/;
+const attachmentsSchema = yup
+  .array(
+    yup.object({
+      name: yup.string().trim().min(1).max(200).required(),
+      url: yup
+        .string()
+        .trim()
+        .required()
+        .matches(ATTACHMENT_URL, 'Поле «${path}»: допустим PDF, загруженный в /media/courses/')
+
+    }),
+  )
+  .max(10, 'Поле «attachments»: не больше 10 файлов')
+  .label('attachments');
+
+const lessonFields = {
+  title: textField('title', 200),
+  text: yup.string().max(200_000).label('text'),
+  videoUrl: httpsUrlSchema('videoUrl'),
+  attachments: attachmentsSchema,
+  position: yup.number().integer().min(1).max(10_000).label('position'),
+};
+export const lessonCreateSchema = yup.object({ ...lessonFields, title: lessonFields.title.required() });
+export const lessonPatchSchema = yup.object(lessonFields);
+export const progressSchema = yup.object({ completed: yup.boolean().strict().required().label('completed') });
+
+// ───────────────────────────── banners and the media library ─────────────────────────────
+
+const storageNameSchema = yup
+  .string()
+  .trim()
+  .matches(STORAGE_NAME, 'Поле «storageFileName»: укажите имя файла, которое вернула загрузка')
+  .label('storageFileName');
+
+/** A banner opens an http(s) address or a page of the platform (/app/…). */
+const linkSchema = yup
+  .string()
+  .trim()
+  .max(1000)
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .test('link', 'Поле «link»: допустим адрес http(s)://… или путь платформы, начинающийся с /', (v) =>
+    v == null || (/^\/(?!\/)[^\s]*$/.test(v) && !v.includes('\\')) || (isSafeLinkUrl(v) && !v.toLowerCase().startsWith('mailto:')))
+  .label('link');
+
+const bannerFields = {
+  title: textField('title', 200),
+  link: linkSchema,
+  storageFileName: storageNameSchema,
+  active: yup.boolean().strict().label('active'),
+  position: yup.number().integer().min(1).max(10_000).label('position'),
+};
+export const bannerCreateSchema = yup.object({ ...bannerFields, title: bannerFields.title.required(), storageFileName: bannerFields.storageFileName.required() });
+export const bannerPatchSchema = yup.object(bannerFields);
+export const bannerListSchema = yup.object({ allBanners: yup.boolean().strict().default(false).label('allBanners') });
+
+const mediaTypeSchema = yup.string().oneOf(MEDIA_TYPES, 'Поле «type» должно быть одним из: photo, video, document').label('type');
+export const mediaListSchema = yup.object({ type: mediaTypeSchema.nullable().transform((v) => (v === '' ? null : v)) });
+export const mediaCreateSchema = yup.object({
+  type: mediaTypeSchema.required(),
+  title: textField('title', 200).required(),
+  storageFileName: storageNameSchema.nullable(),
+  url: httpsUrlSchema('url'),
+});
+
+// ───────────────────────────── uploads ─────────────────────────────
+
+export const uploadQuerySchema = yup.object({
+  kind: yup.string().oneOf([...UPLOAD_KINDS], `Поле «kind» должно быть одним из: ${UPLOAD_KINDS.join(', ')}`).required().label('kind'),
+});

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Db } from '../db/index.js';
+import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
+import type { Db } from '../platform/db.js';
+import { takeStartupLock } from '../platform/migrations.js';
 import { createPost } from './posts.js';
 import { createCourse, createLesson } from './academy.js';
 import { createBanner, createMedia } from './library.js';
@@ -82,14 +84,14 @@ export function ensureDemoFiles(mediaDir: string | null): Map<string, number> {
 export async function seedLearning(db: Db, mediaDir: string | null): Promise<boolean> {
   const sizes = ensureDemoFiles(mediaDir);
   return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock($1)', [7_202_611]);
+    await takeStartupLock(q);
     if ((await q.query('SELECT 1 FROM demo_seeds WHERE name = $1', [SEED_NAME])).length) return false;
     const users = new Map(
       (await q.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE email = ANY($1)', [
-        ['copywriter@oyster.test', 'agent@oyster.test', 'owner@oyster.test'],
+        [DEMO_ACCOUNTS.copywriter.email, DEMO_ACCOUNTS.agent.email, DEMO_ACCOUNTS.owner.email],
       ])).map((u) => [u.email, u.id]),
     );
-    const author = users.get('copywriter@oyster.test') ?? null;
+    const author = users.get(DEMO_ACCOUNTS.copywriter.email) ?? null;
     const now = Date.now();
 
     const newsIds: string[] = [];
@@ -141,7 +143,7 @@ export async function seedLearning(db: Db, mediaDir: string | null): Promise<boo
     }
 
     // agent@ is half-way through the ОСАГО course; owner@ has started it.
-    const progress: [string, number][] = [['agent@oyster.test', 2], ['owner@oyster.test', 1]];
+    const progress: [string, number][] = [[DEMO_ACCOUNTS.agent.email, 2], [DEMO_ACCOUNTS.owner.email, 1]];
     for (const [email, done] of progress) {
       const userId = users.get(email);
       if (!userId) continue;

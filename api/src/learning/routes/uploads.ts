@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { UploadedFile } from '@oyster/shared-kit/domain';
+import type { AppContext } from '../../platform/context.js';
+import { ensure } from '../../platform/auth/guard.js';
+import { validationError } from '../../platform/errors.js';
+import { validate } from '../../platform/validation.js';
+import { multipartScope, readUpload } from '../../platform/uploads.js';
+import { KIND_TYPES, MAX_SIZE, MAX_UPLOAD, MIME, UPLOAD_TEXTS, detectType, mediaUrl, newStorageName, writeMediaFile, type UploadKind } from '../media.js';
+import { uploadQuerySchema } from '../schemas.js';
+
+/**
+ * POST /api/v2/uploads?kind=banners|news|courses|media — one file in the multipart field `file`
+ * (editors only). The type is decided by the file's first bytes, the size limit by that type;
+ * the file is stored as <media>/<kind>/<random hex>.<ext> and served at /media/<kind>/….
+ */
+export function uploadRoutes(app: FastifyInstance, { mediaDir }: AppContext) {
+  multipartScope(app, MAX_UPLOAD, (scope) => {
+    scope.post('/api/v2/uploads', async (req): Promise<{ data: UploadedFile }> => {
+      ensure(req.me.can.canEditLearning);
+      const { kind } = (await validate(uploadQuerySchema, req.query)) as { kind: UploadKind };
+      const file = await readUpload(req);
+      const type = detectType(file.head);
+      if (!type || !KIND_TYPES[kind].includes(type)) throw validationError(UPLOAD_TEXTS.badType(kind), 'file');
+      if (file.truncated || file.size > MAX_SIZE[type]) throw validationError(UPLOAD_TEXTS.tooLarge(type), 'file');
+
+      const storageFileName = newStorageName(type);
+      writeMediaFile(mediaDir, kind, storageFileName, file.data);
+      return { data: { storageFileName, url: mediaUrl(kind, storageFileName), size: file.size, mime: MIME[type] } };
+    });
+  });
+}

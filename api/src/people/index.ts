@@ -1,0 +1,14 @@
+import type { Domain } from '../platform/context.js';
+import { agentRoutes } from './routes/agents.js';
+import { userRoutes } from './routes/users.js';
+import { seedPeople } from './seed.js';
+
+/** Agents and users: the agents list and pickers, user management; demo users, networks and curators. */
+export const people: Domain = {
+  name: 'people',
+  register(app, ctx) {
+    agentRoutes(app, ctx);
+    userRoutes(app, ctx);
+  },
+  seed: seedPeople,
+};

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { access, type Access, type SessionUser } from '@oyster/shared-kit/domain';
+import type { Db } from '../db.js';
+import { findActiveSession, TOKEN_COOKIE } from './sessions.js';
+import { toSessionUser, type UserRow } from './users.js';
+import { forbidden, unauthorized } from '../errors.js';
+
+export interface Authed {
+  sessionId: string;
+  token: string;
+  row: UserRow;
+  user: SessionUser;
+  /** The §6 flags from shared-kit — the same ones the sidebar reads. */
+  can: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without signing in (login, logout, remotes manifest, config). Every other api route signs in. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user: set on every api route that is not `config.public` before its handler runs. */
+    me: Authed;
+  }
+}
+
+/** Token from the `x-api-token` header, the cookie, or `?token=` (sign-in-by-token landing). */
+export function tokenFrom(req: FastifyRequest): { token: string | null; fromQuery: boolean } {
+  const header = req.headers['x-api-token'];
+  if (typeof header === 'string' && header) return { token: header, fromQuery: false };
+  const cookie = req.cookies?.[TOKEN_COOKIE];
+  if (cookie) return { token: cookie, fromQuery: false };
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  if (typeof q === 'string' && q) return { token: q, fromQuery: true };
+  return { token: null, fromQuery: false };
+}
+
+/** The session behind the request's token, or 401 «Вы не авторизованы». */
+export async function authenticate(db: Db, req: FastifyRequest): Promise<Authed> {
+  const { token } = tokenFrom(req);
+  const s = token ? await findActiveSession(db, token) : null;
+  if (!s || !token) throw unauthorized();
+  const user = toSessionUser(s.user);
+  return { sessionId: s.sessionId, token, row: s.user, user, can: access(user) };
+}
+
+/** 403 unless the shared-kit predicate allows it. */
+export function ensure(allowed: boolean): void {
+  if (!allowed) throw forbidden();
+}
+
+/** Paths the sign-in default covers: the REST api and the suggestion gateway. Static files and /healthz are outside. */
+export const SIGNED_IN_PREFIXES = ['/api/v2', '/suggest'] as const;
+const isApiPath = (url: string) => SIGNED_IN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+/**
+ * Sign-in is the default: every route under SIGNED_IN_PREFIXES registered after this call gets an
+ * onRequest hook that authenticates the caller (401 before anything else runs) and sets `req.me`.
+ * A route opts out only with `{ config: { public: true } }`. Answers the list of api routes as they
+ * are registered (the sign-in test walks it).
+ */
+export function signInByDefault(app: FastifyInstance, db: Db): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  app.decorateRequest('me', null as unknown as Authed);
+  const signIn: onRequestHookHandler = async (req) => {
+    req.me = await authenticate(db, req);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const isPublic = route.config?.public === true;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, public: isPublic });
+    if (isPublic) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [signIn, ...own];
+  });
+  return routes;
+}

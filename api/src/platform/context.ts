@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Queryable } from './db.js';
+import type { Realtime } from './realtime.js';
+import type { RateLimiter } from './auth/rate-limit.js';
+
+/** What every domain's index gets from createApp. */
+export interface AppContext {
+  db: Db;
+  rt: Realtime;
+  loginLimiter: RateLimiter;
+  legacyLoginUrl: string | null;
+  /** Secure cookies only behind https; local runs are plain http. */
+  secureCookies: boolean;
+  /** Folder served at /media/ (uploads, banners, course files). */
+  mediaDir: string;
+  /** Repository root as given to createApp (shell/dist, remote-* /dist, api/data are looked for under it). */
+  staticRoot: string | undefined;
+}
+
+/** What the demo seed of one domain gets: the one password hash and the demo users' ids by key. */
+export interface DemoSeed {
+  passwordHash: string;
+  /** Filled by people's seed: account key (DEMO_ACCOUNTS keys, manager2, agent0…) → user id. */
+  users: Record<string, string>;
+}
+
+/** A domain of the api: its folder's index.ts exports one. */
+export interface Domain {
+  name: string;
+  /** Registers the domain's routes (signed in by default; see platform/auth/guard.ts). */
+  register(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+  /** Demo rows for an empty database, inside the one seeding transaction, in DOMAINS order. */
+  seed?(q: Queryable, demo: DemoSeed): Promise<void>;
+  /** Demo content with its own once-per-database marker, run on every demo start after the rows (learning). */
+  seedContent?(db: Db, opts: { mediaDir: string | null }): Promise<boolean>;
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What a query runner can do; a transaction hands the same shape to its callback. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'pg';
+}
+
+/**
+ * Embedded PostgreSQL (WASM). It runs one query at a time, so a transaction must only use the
+ * `q` it is given — awaiting the outer db inside `tx` would deadlock.
+ */
+export async function createPgliteDb(dataDir: string): Promise<Db> {
+  const lite = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  await lite.waitReady;
+  const wrap = (x: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await x.query<T>(sql, params as never[]);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await x.exec(sql);
+    },
+  });
+  const base = wrap(lite);
+  return {
+    kind: 'pglite',
+    ...base,
+    tx: (fn) => lite.transaction((t) => fn(wrap(t))),
+    close: () => lite.close(),
+  };
+}
+
+/** A real PostgreSQL server. `schema` (tests) pins every connection's search_path. */
+export async function createPgDb(databaseUrl: string, schema?: string): Promise<Db> {
+  if (schema) {
+    // Create the schema once with a throw-away client, before the pool pins search_path to it.
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } catch (e) {
+      // Two instances creating the same schema at once: IF NOT EXISTS still races on the catalog.
+      const code = (e as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw e;
+    } finally {
+      await c.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const wrap = (x: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await x.query(sql, params);
+      return res.rows as T[];
+    },
+    async exec(sql: string) {
+      await x.query(sql);
+    },
+  });
+  return {
+    kind: 'pg',
+    ...wrap(pool),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+// Mongo-style ObjectId: 4 bytes seconds, 5 random bytes per process, 3 bytes counter.
+const processRandom = randomBytes(5).toString('hex');
+let counter = randomBytes(3).readUIntBE(0, 3);
+export function newId(): string {
+  counter = (counter + 1) % 0xffffff;
+  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  return time + processRandom + counter.toString(16).padStart(6, '0');
+}

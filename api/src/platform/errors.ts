@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
+
+/** An error that becomes a JSON answer with a Russian `message` (spec §7/§8). */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, ERROR_TEXTS.unauthorized);
+export const forbidden = () => new HttpError(403, ERROR_TEXTS.forbidden);
+export const notFound = () => new HttpError(404, ERROR_TEXTS.notFound);
+
+/** 404 in the shape the pages read: error, errorMessage, data (spec §7 news by id). */
+export function notFoundError(message: string) {
+  return new HttpError(404, message, { error: true, errorMessage: message, data: null });
+}
+
+/** A 400 that names the field (the shell's toast shows `message`). */
+export function validationError(message: string, field: string | null) {
+  return new HttpError(400, message, { error: true, type: 'validation', field });
+}
+
+/** A PATCH that changes nothing. */
+export const noFields = () => validationError('Нет полей для изменения', null);
+
+/** HttpError → its status and JSON; fastify's own 4xx → a Russian text; anything else → 500, logged. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message, ...err.extra });
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large): the client's fault, say so in Russian.
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      const message =
+        e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Неподдерживаемый тип содержимого запроса'
+        : e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Слишком большой запрос'
+        : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Пустое тело запроса'
+        : e.statusCode === 429 ? ERROR_TEXTS.tooManyRequests
+        : 'Некорректный запрос: тело не является корректным JSON';
+      return reply.code(e.statusCode).send({ message, error: true, type: 'validation' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: ERROR_TEXTS.server });
+  });
+}

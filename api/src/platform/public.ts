@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { REMOTE_NAMES, defaultRemoteEntry } from '@oyster/shared-kit/domain';
+import type { AppContext } from './context.js';
+
+/**
+ * What the shell reads before anyone signs in: where each remote is loaded from (the registry's
+ * default entry; REMOTE_URL_<NAME> overrides one without a rebuild) and its config. /healthz is for
+ * the gateway. All public.
+ */
+export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/v2/remotes-manifest', { config: { public: true } }, async (_req, reply) => {
+    const remotes: Record<string, string> = {};
+    for (const name of REMOTE_NAMES) {
+      remotes[name] = process.env[`REMOTE_URL_${name.toUpperCase()}`] || defaultRemoteEntry(name);
+    }
+    reply.header('cache-control', 'no-cache');
+    return { remotes };
+  });
+  app.get('/api/v2/config', { config: { public: true } }, async () => ({ legacyLoginUrl: ctx.legacyLoginUrl }));
+  app.get('/healthz', async () => ({ ok: true }));
+}

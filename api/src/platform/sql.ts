@@ -1,0 +1,31 @@
+/**
+ * SQL building blocks every domain's queries use. No imports on purpose: the bench loads domain
+ * modules straight from TypeScript (tsx) without the rest of the platform.
+ */
+
+/** A column a PATCH may set: its name, or its name and a cast of the parameter (`'::jsonb'`). */
+export type ColumnSpec = string | { column: string; cast: string };
+
+/**
+ * The SET list of a partial UPDATE: one `column = $n` per key of `columns` the patch defines (in the
+ * order of `columns`), numbered from `firstParamIndex`, then `extra` as written (`updated_at = now()`).
+ * Only columns named here can be written, whatever keys the patch carries.
+ */
+export function updateSet<K extends string>(
+  columns: Record<K, ColumnSpec>,
+  patch: Partial<Record<NoInfer<K>, unknown>>,
+  firstParamIndex: number,
+  extra: string[] = [],
+): { sql: string; params: unknown[] } {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const key of Object.keys(columns) as K[]) {
+    const value = patch[key];
+    if (value === undefined) continue;
+    const spec = columns[key];
+    const { column, cast } = typeof spec === 'string' ? { column: spec, cast: '' } : spec;
+    params.push(value);
+    sets.push(`${column} = $${firstParamIndex + params.length - 1}${cast}`);
+  }
+  return { sql: [...sets, ...extra].join(', '), params };
+}

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_DIRS, REMOTE_NAMES } from '@oyster/shared-kit/domain';
+
+// Content-hashed files never change under their name; everything else (index.html,
+// remoteEntry.js, manifests) must be revalidated or a deploy would not be seen.
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|gif|ico|map)$/;
+function cacheHeaders(reply: FastifyReply, file: string) {
+  reply.header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves built front-ends when their dist folders exist, so the api also runs before a build.
+ * Returns the shell's index.html path (for the /app/* history fallback) or null.
+ */
+export async function registerStatic(app: FastifyInstance, root: string, mediaDir = join(root, 'media')): Promise<{ shellIndex: string | null }> {
+  const shellDist = join(root, 'shell', 'dist');
+  const hasShell = existsSync(join(shellDist, 'index.html'));
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/app/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+  }
+  for (const name of REMOTE_NAMES.map((remote) => REMOTE_DIRS[remote])) {
+    const dir = join(root, `remote-${name}`, 'dist');
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      // The shell may be served from another origin (dev server, CDN); remotes are public code.
+      setHeaders: (reply, file) => {
+        cacheHeaders(reply, file);
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+  const media = mediaDir;
+  if (existsSync(media)) {
+    await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: 3600 * 1000 });
+  }
+
+  app.get('/', (_req, reply) => reply.redirect('/app/'));
+  // /oyster is the public landing page, rendered by the shell under its publicPath.
+  app.get('/oyster', (_req, reply) => reply.redirect('/app/oyster'));
+  return { shellIndex: hasShell ? join(shellDist, 'index.html') : null };
+}
+
+export function sendShellIndex(reply: FastifyReply, indexPath: string) {
+  // Read per request: a rebuilt shell is picked up without a restart, and the file is tiny.
+  return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+}

@@ -1,0 +1,61 @@
+import { newId, type Queryable } from '../platform/db.js';
+import type { DemoSeed } from '../platform/context.js';
+
+/**
+ * Demo rows of the domains still to move in — broker requests, payments (finance), app registrations
+ * (sales), notifications and chats (communications). Each block moves to its domain's seed.ts when
+ * that domain gets its folder. Runs after people's seed (it points at the demo users by key).
+ */
+export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
+  const ids = demo.users;
+  const day = 24 * 3600 * 1000;
+  const now = Date.now();
+  const at = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
+
+  const br = (agent: string, executor: string | null, product: string, status: number, daysAgo: number) =>
+    q.query('INSERT INTO broker_requests (id, agent_id, executor_id, product_id, status, created_at) VALUES ($1,$2,$3,$4,$5,$6)',
+      [newId(), ids[agent], executor ? ids[executor] : null, product, status, at(daysAgo)]);
+  // manager@ executes 3 open requests (brExecutorCount 3) and has finished one.
+  await br('agent', 'manager', 'ekasko', 150, 0);
+  await br('agent0', 'manager', 'dms', 300, 1);
+  await br('subagent', 'manager', 'ipoteka', 110, 2);
+  await br('agent', 'manager', 'eosago', 500, 3);
+  await br('owner', 'manager2', 'ifl', 180, 5);
+  await br('broker', 'manager2', 'go_fl', 11000, 40);
+  await br('agent', null, 'vzr', 100, 1);
+
+  const pay = (agent: string, status: string, rub: number, daysAgo: number) =>
+    q.query('INSERT INTO payments (id, agent_id, status, amount_kopecks, created_at) VALUES ($1,$2,$3,$4,$5)',
+      [newId(), ids[agent], status, Math.round(rub * 100), at(daysAgo)]);
+  await pay('agent', 'paid', 1534.5, 0);
+  await pay('agent', 'paid', 820, 0);
+  await pay('agent', 'paid', 4100, 45);
+  await pay('agent', 'await', 2750.25, 1);
+  await pay('agent', 'continue', 990, 2);
+  await pay('owner', 'paid', 12000, 0);
+  await pay('subagent', 'paid', 3200, 0);
+  await pay('subagent', 'await', 560, 1);
+  await pay('broker', 'paid', 45000, 0);
+  await pay('agent0', 'await', 1800, 0);
+
+  for (const [agent, client] of [['agent', 'Сидоров Пётр'], ['agent', 'Кравец Мария'], ['owner', 'Белый Антон']] as const) {
+    await q.query('INSERT INTO app_registrations (id, agent_id, client_name) VALUES ($1,$2,$3)', [newId(), ids[agent], client]);
+  }
+
+  const note = (user: string, title: string, read: boolean) =>
+    q.query('INSERT INTO notifications (id, user_id, title, is_read) VALUES ($1,$2,$3,$4)', [newId(), ids[user], title, read]);
+  await note('agent', 'Начислено вознаграждение за полис Е-ОСАГО', false);
+  await note('agent', 'Запрос на Е-КАСКО взят в работу', false);
+  await note('agent', 'Новый вебинар: продажи ипотечного страхования', false);
+  await note('agent', 'Акт за прошлый месяц сформирован', true);
+  await note('manager', 'Новый брокерский запрос: ДМС', false);
+  await note('manager', 'Агент ответил в чате запроса', false);
+
+  const chat = (kind: 'agent' | 'client', agent: string, manager: string | null, open: boolean) =>
+    q.query('INSERT INTO chats (id, kind, agent_id, manager_id, is_open) VALUES ($1,$2,$3,$4,$5)', [newId(), kind, ids[agent], manager ? ids[manager] : null, open]);
+  await chat('agent', 'agent', 'manager', true);
+  await chat('agent', 'agent0', 'manager', true);
+  await chat('client', 'agent', null, true);
+  await chat('client', 'agent', null, true);
+  await chat('agent', 'owner', 'manager2', false);
+}
