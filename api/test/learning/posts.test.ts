@@ -1,11 +1,10 @@
-import { BACKENDS, call, login, start, type Running } from './helpers';
+import { BACKENDS, FORBIDDEN, call, signIn, start, type Running } from '../support';
 
 /** News and the knowledge base: lists, filters, search, by id, drafts, editing rights, validation, sanitizing. */
 const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor', 'newagent'] as const;
 type Who = (typeof WHO)[number];
 const READERS_ONLY: Who[] = ['agent', 'manager', 'supervisor'];
 const EDITORS: Who[] = ['copywriter', 'admin'];
-const FORBIDDEN = { message: 'Нет доступа к данному ресурсу' };
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe.each(BACKENDS)('learning: news and knowledge ($name)', (backend) => {
@@ -18,7 +17,7 @@ describe.each(BACKENDS)('learning: news and knowledge ($name)', (backend) => {
 
   beforeAll(async () => {
     r = await start(backend);
-    for (const who of WHO) tokens[who] = await login(r.url, `${who}@oyster.test`);
+    for (const who of WHO) tokens[who] = await signIn(r.url, who);
   });
   afterAll(() => r.stop());
 

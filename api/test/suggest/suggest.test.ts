@@ -2,7 +2,7 @@
  * The suggestion gateway (§7) over HTTP with the offline data set (no DADATA_API_KEY). The gateway
  * does not touch the database beyond the session check, so it runs on PGlite only.
  */
-import { BACKENDS, call, login, start, type Running } from './helpers';
+import { BACKENDS, call, signIn, start, type Running } from '../support';
 
 const ADDRESS_KEYS = [
   'postal_code', 'country', 'country_iso_code', 'federal_district', 'region_fias_id', 'region_kladr_id', 'region_with_type', 'region', 'area_fias_id', 'area_kladr_id',
@@ -26,7 +26,7 @@ describe('suggestion gateway, offline data (§7)', () => {
     delete process.env.DADATA_API_KEY;
     r = await start(BACKENDS[0]);
     url = r.url;
-    token = await login(url, 'agent@oyster.test');
+    token = await signIn(url, 'agent');
   });
   afterAll(() => r.stop());
 

@@ -1,12 +1,12 @@
+import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BACKENDS, call, login, start, type Running } from './helpers';
+import { BACKENDS, FORBIDDEN, call, signIn, start, type Running } from '../support';
 
 /** Academy: course lists per user type, a course with lessons and files, progress per user, editing rights. */
 const WHO = ['admin', 'copywriter', 'agent', 'newagent', 'manager', 'supervisor'] as const;
 type Who = (typeof WHO)[number];
-const FORBIDDEN = { message: 'Нет доступа к данному ресурсу' };
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe.each(BACKENDS)('learning: academy ($name)', (backend) => {
@@ -20,7 +20,7 @@ describe.each(BACKENDS)('learning: academy ($name)', (backend) => {
 
   beforeAll(async () => {
     r = await start(backend, { mediaDir: join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media') });
-    for (const who of WHO) tokens[who] = await login(r.url, `${who}@oyster.test`);
+    for (const who of WHO) tokens[who] = await signIn(r.url, who);
     osago = (await userList('agent')).body.data.courses.find((c: any) => c.title === 'Основы продаж ОСАГО');
   });
   afterAll(() => r.stop());
@@ -57,7 +57,7 @@ describe.each(BACKENDS)('learning: academy ($name)', (backend) => {
     expect((await req('agent', 'GET', `/api/v2/academy/courses/${draft.body.data.course._id}`)).body).toMatchObject({ error: true, errorMessage: 'Курс не найден' });
     expect((await req('copywriter', 'GET', `/api/v2/academy/courses/${draft.body.data.course._id}`)).status).toBe(200);
 
-    const [{ id: agentId }] = await r.oyster.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'agent@oyster.test'`);
+    const [{ id: agentId }] = await r.oyster.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_ACCOUNTS.agent.email]);
     const forAgent = await adminList('supervisor', { agentId });
     expect(forAgent.body.data.courses[0].progress).toEqual({ completed: 2, total: 4 });
     expect((await userList('newagent', { agentId })).body).toEqual(FORBIDDEN);

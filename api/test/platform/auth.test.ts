@@ -1,4 +1,4 @@
-import { BACKENDS, call, login, start, type Running } from './helpers';
+import { BACKENDS, call, signIn, start, type Running } from '../support';
 
 describe.each(BACKENDS)('auth ($name)', (backend) => {
   let r: Running;
@@ -79,7 +79,7 @@ describe.each(BACKENDS)('auth ($name)', (backend) => {
   });
 
   test('get-user works with header, cookie and ?token=; 401 without', async () => {
-    const token = await login(url, 'agent@oyster.test');
+    const token = await signIn(url, 'agent');
     const byHeader = await call(url, 'GET', '/api/v2/auth/get-user', { token });
     expect(byHeader.status).toBe(200);
     expect(byHeader.body.user).toMatchObject({ email: 'agent@oyster.test', billing: { opf: 'FL' }, roles: ['agent'] });
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('auth ($name)', (backend) => {
   });
 
   test('logout revokes the session', async () => {
-    const token = await login(url, 'newagent@oyster.test');
+    const token = await signIn(url, 'newagent');
     expect((await call(url, 'GET', '/api/v2/auth/get-user', { token })).status).toBe(200);
     const out = await call(url, 'POST', '/api/v2/auth/logout', { token });
     expect(out.status).toBe(200);

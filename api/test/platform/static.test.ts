@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, type Running } from './helpers';
+import { start, type Running } from '../support';
 
 describe('static front-ends (pglite)', () => {
   let r: Running;

@@ -4,7 +4,7 @@
  * list, never a hang or a 500.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { BACKENDS, call, login, start, type Running } from './helpers';
+import { BACKENDS, call, signIn, start, type Running } from '../support';
 
 interface Seen {
   path: string;
@@ -83,7 +83,7 @@ describe('suggestion gateway, DaData proxy (§7)', () => {
       else process.env.DADATA_URL = saved.url;
     }
     url = r.url;
-    token = await login(url, 'agent@oyster.test');
+    token = await signIn(url, 'agent');
   });
   afterAll(async () => {
     await r.stop();

@@ -1,7 +1,7 @@
 /** The offline suggestion data (api/data/suggest) and its search engine, without the HTTP layer. */
-import { findDataDir, loadBanks, loadCities, loadFmsUnits, loadNames, loadPatronymics, loadRegions, loadStreets, loadSurnames } from '../src/suggest/data';
-import { createOfflineSuggest } from '../src/suggest/offline';
-import { TokenDictionary, fold, tokensOf, typoPrefix, within1 } from '../src/suggest/text';
+import { findDataDir, loadBanks, loadCities, loadFmsUnits, loadNames, loadPatronymics, loadRegions, loadStreets, loadSurnames } from '../../src/suggest/data';
+import { createOfflineSuggest } from '../../src/suggest/offline';
+import { TokenDictionary, fold, tokensOf, typoPrefix, within1 } from '../../src/suggest/text';
 
 const dir = findDataDir();
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createApp, type OysterApp } from '../src/app';
-import { BACKENDS, REDIS_URL, call, connectSocket, connected, dropSchema, listen, login, once, start, type Running } from './helpers';
+import { createApp, type OysterApp } from '../../src/app';
+import { BACKENDS, REDIS_URL, call, connectSocket, connected, dropSchema, listen, once, signIn, start, type Running } from '../support';
 
 describe.each(BACKENDS)('realtime ($name)', (backend) => {
   let r: Running;
@@ -30,8 +30,8 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
   });
 
   test('admin PATCH delivers session_update with the new user', async () => {
-    const admin = await login(url, 'admin@oyster.test');
-    const agentToken = await login(url, 'agent@oyster.test');
+    const admin = await signIn(url, 'admin');
+    const agentToken = await signIn(url, 'agent');
     const s = socket(agentToken);
     await connected(s);
     s.emit('route', { path: '/app/contracts', href: 'http://x/app/contracts' });
@@ -47,8 +47,8 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
   });
 
   test('blocking a user ends their sessions at once: 401 and socket logout', async () => {
-    const admin = await login(url, 'admin@oyster.test');
-    const token = await login(url, 'subagent@oyster.test');
+    const admin = await signIn(url, 'admin');
+    const token = await signIn(url, 'subagent');
     const s = socket(token);
     await connected(s);
     const id = await idOf(admin, 'Морозова');
@@ -61,12 +61,12 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
     // Unblocking does not bring old sessions back; a new login does work.
     await call(url, 'PATCH', `/api/v2/users/${id}`, { token: admin, body: { isBlocked: false } });
     expect((await call(url, 'GET', '/api/v2/auth/get-user', { token })).status).toBe(401);
-    await login(url, 'subagent@oyster.test');
+    await signIn(url, 'subagent');
   });
 
   test('HTTP logout sends logout to that session socket only', async () => {
-    const t1 = await login(url, 'broker@oyster.test');
-    const t2 = await login(url, 'broker@oyster.test');
+    const t1 = await signIn(url, 'broker');
+    const t2 = await signIn(url, 'broker');
     const s1 = socket(t1);
     const s2 = socket(t2);
     await Promise.all([connected(s1), connected(s2)]);
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
     });
     try {
       const urlB = await listen(b);
-      const token = await login(urlB, 'owner@oyster.test');
+      const token = await signIn(urlB, 'owner');
       const s = connectSocket(urlB, token);
       sockets.push(s);
       await connected(s);
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
       expect(await got).toEqual({ options: { notification: { _id: 'n1', guid: 'g1' } } });
 
       // And a PATCH handled by A updates the socket on B.
-      const admin = await login(url, 'admin@oyster.test');
+      const admin = await signIn(url, 'admin');
       const upd = once(s, 'session_update');
       await call(url, 'PATCH', `/api/v2/users/${me._id}`, { token: admin, body: { canAnalyticsView: true } });
       expect((await upd).canAnalyticsView).toBe(true);
@@ -119,7 +119,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
     const [a, b] = await Promise.all([createApp(opts), createApp(opts)]);
     try {
       const [urlA, urlB] = await Promise.all([listen(a), listen(b)]);
-      const token = await login(urlA, 'agent@oyster.test');
+      const token = await signIn(urlA, 'agent');
       const s = connectSocket(urlB, token);
       await connected(s);
       const me = (await call(urlB, 'GET', '/api/v2/auth/get-user', { token })).body.user;

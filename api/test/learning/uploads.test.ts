@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BACKENDS, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, WEBP, call, signIn, start, uploadFile, type Running } from '../support';
+
+/** POST /api/v2/uploads: editors only, type by the first bytes, size limits, files under the media folder. */
+const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor'] as const;
+type Who = (typeof WHO)[number];
+
+describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
+  let r: Running;
+  let mediaDir: string;
+  const tokens = {} as Record<Who, string>;
+  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
+    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
+  const upload = (who: Who | null, kind: string, data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) =>
+    uploadFile(r.url, who ? tokens[who] : undefined, kind, data, opts);
+  const files = (kind: string) => {
+    try {
+      return readdirSync(join(mediaDir, kind)).sort();
+    } catch {
+      return [];
+    }
+  };
+
+  beforeAll(async () => {
+    mediaDir = join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
+    r = await start(backend, { mediaDir });
+    for (const who of WHO) tokens[who] = await signIn(r.url, who);
+  });
+  afterAll(() => r.stop());
+
+  test('uploads: editors only; type by the first bytes; size limits; stored under the media folder', async () => {
+    const before = files('news');
+    expect((await upload(null, 'news', PNG)).status).toBe(401);
+    for (const who of ['agent', 'manager', 'supervisor'] as const) expect((await upload(who, 'news', PNG)).body).toEqual(FORBIDDEN);
+
+    const ok = await upload('copywriter', 'news', PNG, { filename: 'обложка.png', type: 'image/png' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ storageFileName: expect.stringMatching(/^[0-9a-f]{32}\.png$/), url: expect.stringMatching(/^\/media\/news\/[0-9a-f]{32}\.png$/), size: PNG.length, mime: 'image/png' });
+    const served = await fetch(r.url + ok.body.data.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await upload('admin', 'banners', JPEG)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.jpg$/), mime: 'image/jpeg' });
+    expect((await upload('admin', 'media', WEBP)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.webp$/), mime: 'image/webp' });
+    expect((await upload('admin', 'courses', PDF)).body.data).toMatchObject({ url: expect.stringMatching(/^\/media\/courses\/[0-9a-f]{32}\.pdf$/), mime: 'application/pdf' });
+    const newsFiles = files('news');
+    expect(newsFiles.length).toBe(before.length + 1);
+
+    const fail = async (who: Who, kind: string, data: Buffer, message: string | RegExp, opts = {}) => {
+      const res = await upload(who, kind, data, opts);
+      expect({ kind, status: res.status }).toEqual({ kind, status: 400 });
+      expect(res.body.message).toMatch(message);
+    };
+    // The name and the browser's content type do not matter: a GIF or HTML called .png is refused.
+    await fail('copywriter', 'news', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'banners', HTML, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'news', PDF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP');
+    await fail('copywriter', 'courses', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP, PDF');
+    // 5 MB + 1 byte of a PNG is too much; exactly 5 MB is fine. A PDF may be larger.
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG.copy(big);
+    await fail('copywriter', 'news', big, 'Файл слишком большой (не более 5 МБ)');
+    expect((await upload('copywriter', 'news', big.subarray(0, 5 * 1024 * 1024))).status).toBe(200);
+    const bigPdf = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PDF.copy(bigPdf);
+    expect((await upload('copywriter', 'courses', bigPdf)).status).toBe(200);
+    await fail('copywriter', 'news', Buffer.alloc(0), 'Файл пуст');
+    await fail('copywriter', 'news', PNG, 'Файл не передан (поле «file»)', { field: 'image' });
+    await fail('copywriter', 'photos', PNG, /«kind»/);
+    const json = await req('copywriter', 'POST', '/api/v2/uploads?kind=news', { file: 'iVBORw0KGgo=' });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toMatch(/multipart\/form-data/);
+    // Refused files leave nothing behind.
+    expect(files('news').length).toBe(newsFiles.length + 1);
+  }, 60_000);
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp, type AppOptions, type OysterApp } from '../../src/app';
+
+/** PGlite always; real PostgreSQL too when DATABASE_URL is set. */
+export const BACKENDS: { name: string; databaseUrl?: string }[] = [
+  { name: 'pglite' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
+];
+export const REDIS_URL = process.env.REDIS_URL || undefined;
+
+export interface Running {
+  oyster: OysterApp;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A fresh schema name for one test app on PostgreSQL. */
+export const freshSchema = (prefix = 'test') => `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+
+/** A fresh app with the demo data on a random port; on PostgreSQL in a fresh schema dropped afterwards. */
+export async function start(backend: { databaseUrl?: string }, extra: AppOptions = {}): Promise<Running & { schema?: string }> {
+  const schema = backend.databaseUrl ? freshSchema() : undefined;
+  const oyster = await createApp({
+    databaseUrl: backend.databaseUrl,
+    databaseSchema: schema,
+    dataDir: 'memory://',
+    redisUrl: REDIS_URL,
+    seedDemo: true,
+    staticRoot: mkdtempSync(join(tmpdir(), 'oyster-static-')),
+    loginRateLimit: { max: 1000, windowMs: 60_000 },
+    rateLimitNamespace: `test-${randomBytes(4).toString('hex')}`,
+    ...extra,
+  });
+  const url = await listen(oyster);
+  return {
+    oyster,
+    url,
+    schema,
+    async stop() {
+      await oyster.close();
+      if (schema && backend.databaseUrl) await dropSchema(backend.databaseUrl, schema);
+    },
+  };
+}
+
+export async function listen(oyster: OysterApp): Promise<string> {
+  await oyster.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = oyster.app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${addr.port}`;
+}
+
+export async function dropSchema(databaseUrl: string, schema: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
+}
