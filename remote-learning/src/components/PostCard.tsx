@@ -1,26 +1,18 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import type { PublicationStatus } from '@oyster/shared-kit/domain';
+import type { PostItemBase } from '@oyster/shared-kit/domain';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { DraftMark } from './Tags';
 
 /** One news item or article in a list: cover, date, title (a link), summary, and its labels or tags. */
 export function PostCard({
+  post: { title, summary, publishedAt, createdAt, coverImageUrl, status },
   to,
-  title,
-  summary,
-  date,
-  coverImageUrl,
-  status,
   meta,
   footer,
 }: {
+  post: PostItemBase;
   to: string;
-  title: string;
-  summary: string;
-  date: string | null;
-  coverImageUrl: string | null;
-  status: PublicationStatus;
   /** Shown next to the date (a news label). */
   meta?: React.ReactNode;
   /** Shown under the summary (knowledge tags). */
@@ -35,7 +27,7 @@ export function PostCard({
       ) : null}
       <div className="oy-learn-post__body">
         <div className="oy-learn-meta">
-          <AppDate value={date} />
+          <AppDate value={publishedAt ?? createdAt} />
           {meta}
           <DraftMark status={status} />
         </div>

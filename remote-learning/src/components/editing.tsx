@@ -22,6 +22,28 @@ export interface PublicationTexts {
   deleteQuestion: string;
 }
 
+/** What the editors' bar says for each kind of material. */
+export const PUBLICATION_TEXTS: Record<'news' | 'knowledge' | 'course', PublicationTexts> = {
+  news: {
+    published: 'Новость опубликована',
+    unpublished: 'Новость снята с публикации',
+    deleted: 'Новость удалена',
+    deleteQuestion: 'Удалить новость?',
+  },
+  knowledge: {
+    published: 'Статья опубликована',
+    unpublished: 'Статья снята с публикации',
+    deleted: 'Статья удалена',
+    deleteQuestion: 'Удалить статью?',
+  },
+  course: {
+    published: 'Курс опубликован',
+    unpublished: 'Курс снят с публикации',
+    deleted: 'Курс удалён',
+    deleteQuestion: 'Удалить курс со всеми уроками?',
+  },
+};
+
 /**
  * Editors' bar on an item page: edit, publish / unpublish, delete (with confirmation).
  * Shown only when access(user).canEditLearning; the server checks it again.

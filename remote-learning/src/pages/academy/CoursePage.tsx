@@ -5,7 +5,7 @@ import { Button } from '@oyster/shared-kit/ui/base';
 import { countText, EmptyState, PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
 import { deleteCourse, getCourse, setCoursePublished, setLessonCompleted } from '../../api';
 import { CourseProgress } from '../../components/CourseProgress';
-import { PublicationActions } from '../../components/editing';
+import { PUBLICATION_TEXTS, PublicationActions } from '../../components/editing';
 import { RichText } from '../../components/RichText';
 import { DraftMark } from '../../components/Tags';
 import { itemFrame } from '../../components/texts';
@@ -97,12 +97,7 @@ export default function CoursePage() {
           <PublicationActions
             status={course.status}
             editTo={paths.courseEdit(course._id)}
-            texts={{
-              published: 'Курс опубликован',
-              unpublished: 'Курс снят с публикации',
-              deleted: 'Курс удалён',
-              deleteQuestion: 'Удалить курс со всеми уроками?',
-            }}
+            texts={PUBLICATION_TEXTS.course}
             onSetPublished={async (published) => {
               await setCoursePublished(course._id, published);
               update((c) => ({ ...c, status: published ? 'published' : 'draft' }));

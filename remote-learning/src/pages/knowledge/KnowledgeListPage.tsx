@@ -120,16 +120,7 @@ export default function KnowledgeListPage() {
             onPage={(p) => navigate(withQuery((q) => (p > 1 ? q.set('page', String(p)) : q.delete('page'))))}
           >
             {data.items.map((a) => (
-              <PostCard
-                key={a._id}
-                to={paths.article(a._id)}
-                title={a.title}
-                summary={a.summary}
-                date={a.publishedAt ?? a.createdAt}
-                coverImageUrl={a.coverImageUrl}
-                status={a.status}
-                footer={<TagLinks tags={a.tags} active={tag} />}
-              />
+              <PostCard key={a._id} post={a} to={paths.article(a._id)} footer={<TagLinks tags={a.tags} active={tag} />} />
             ))}
           </PagedList>
         )}

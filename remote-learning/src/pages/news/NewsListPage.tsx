@@ -65,16 +65,7 @@ export default function NewsListPage() {
         {(data, refreshing) => (
           <PagedList page={data.page} pageSize={data.pageSize} total={data.total} refreshing={refreshing} onPage={(p) => navigate(paths.newsList({ label, page: p }))}>
             {data.items.map((n) => (
-              <PostCard
-                key={n._id}
-                to={paths.news(n._id)}
-                title={n.title}
-                summary={n.summary}
-                date={n.publishedAt ?? n.createdAt}
-                coverImageUrl={n.coverImageUrl}
-                status={n.status}
-                meta={<LabelLink label={n.label} />}
-              />
+              <PostCard key={n._id} post={n} to={paths.news(n._id)} meta={<LabelLink label={n.label} />} />
             ))}
           </PagedList>
         )}
