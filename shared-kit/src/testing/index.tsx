@@ -10,7 +10,7 @@
  * The jsdom polyfills are in ./setup-dom.ts (jest.config.cjs runs it before every front-end test file).
  */
 import * as React from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DEMO_USERS, httpErrorReaction, type SessionUser } from '@oyster/shared-kit/domain';
@@ -198,4 +198,14 @@ export async function renderSection(RemoteRoutes: React.ComponentType<RemoteRout
 export function renderWidget(widget: React.ReactElement, { http, user = DEMO_USERS.agent, initState }: RenderOptions) {
   const runtime = setTestRuntime(http, user, { initState });
   return { ...renderApp(widget), ...runtime };
+}
+
+// ───────────────────────── actions ─────────────────────────
+
+/** Chooses `file` with the screens' upload button labelled `label` inside `container` (its hidden file input). */
+export function pickFile(container: HTMLElement, label: string, file: File): void {
+  const button = within(container).getByRole('button', { name: label });
+  const input = button.closest('.oy-screen-upload')?.querySelector('input[type="file"]') as HTMLInputElement | null;
+  if (!input) throw new Error(`pickFile: «${label}» is not an upload button of @oyster/shared-kit/ui/screens`);
+  fireEvent.change(input, { target: { files: [file] } });
 }

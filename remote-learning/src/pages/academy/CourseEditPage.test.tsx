@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import { currentLocation, fakeHttp, httpError, pickFile, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const ID = '6b02bfe86da9071e42fa9a00';
@@ -9,13 +9,6 @@ const course = (lessons: unknown[] = []) => ({
     course: { _id: ID, title: 'Новый курс', description: 'Описание', coverImageUrl: null, status: 'draft', lessonsCount: lessons.length, progress: { completed: 0, total: lessons.length }, lessons },
   },
 });
-
-/** Chooses a file with the upload button labelled `label` (its hidden file input). */
-function pickFile(container: HTMLElement, label: string, file: File) {
-  const button = within(container).getByRole('button', { name: label });
-  const input = button.closest('.oy-screen-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [file] } });
-}
 
 describe('Course editor (academy/new, academy/:courseId/edit)', () => {
   it('is closed to readers', async () => {

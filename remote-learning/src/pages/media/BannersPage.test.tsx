@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, never, renderSection } from '@oyster/shared-kit/testing';
+import { fakeHttp, httpError, never, pickFile, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const LIST = 'POST /api/v2/banners/list';
@@ -15,12 +15,6 @@ const banner = (over: Record<string, unknown> = {}) => ({
   position: 1,
   ...over,
 });
-
-function pickFile(container: HTMLElement, label: string, file: File) {
-  const button = within(container).getByRole('button', { name: label });
-  const input = button.closest('.oy-screen-upload')!.querySelector('input[type="file"]') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [file] } });
-}
 
 describe('Banners management (media/banners)', () => {
   it('is for editors only', async () => {

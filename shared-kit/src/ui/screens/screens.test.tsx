@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { HttpError } from '@oyster/shared-kit/runtime';
 import { Input } from '@oyster/shared-kit/ui/base';
 import { Form } from '@oyster/shared-kit/ui';
-import { currentLocation, DEMO_USERS, fakeHttp, never, renderApp, setTestRuntime } from '@oyster/shared-kit/testing';
+import { currentLocation, DEMO_USERS, fakeHttp, never, pickFile, renderApp, setTestRuntime } from '@oyster/shared-kit/testing';
 import {
   ConfirmDelete,
   EmptyState,
@@ -157,12 +157,11 @@ describe('UploadButton', () => {
     });
     const onUploaded = jest.fn();
     const { container } = renderApp(<UploadButton upload={upload} label="Загрузить" onUploaded={onUploaded} />);
-    const input = container.querySelector('.oy-screen-upload input[type="file"]') as HTMLInputElement;
     const file = new File(['x'], 'a.png', { type: 'image/png' });
-    await act(async () => void fireEvent.change(input, { target: { files: [file] } }));
+    await act(async () => pickFile(container, 'Загрузить', file));
     expect(screen.getByRole('alert')).toHaveTextContent('Файл больше 10 МБ');
     fail = false;
-    await act(async () => void fireEvent.change(input, { target: { files: [file] } }));
+    await act(async () => pickFile(container, 'Загрузить', file));
     expect(onUploaded).toHaveBeenCalledWith({ url: '/media/a.png' }, file);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
