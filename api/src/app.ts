@@ -11,9 +11,8 @@ import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { installErrorHandler } from './platform/errors.js';
 import { publicRoutes } from './platform/public.js';
-import { registerStatic, sendShellIndex } from './platform/static.js';
+import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import type { AppContext, Domain } from './platform/context.js';
-import { resolveMediaDir } from './learning/media.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { UploadKind } from '@oyster/shared-kit/domain';
 import { MULTIPART_TEXTS } from '../platform/uploads.js';
 
@@ -87,18 +87,4 @@ function readHead(path: string): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The media folder: `MEDIA_DIR` when given (created if missing), else `<staticRoot>/media` — the
- * repository ships `media/.gitkeep`, so it exists for `npm start` and the image; a static root
- * without one (a test's temporary root, or none at all) gets no files written into it.
- */
-export function resolveMediaDir(explicit: string | undefined, staticRoot: string): string {
-  if (explicit) {
-    const dir = resolve(explicit);
-    mkdirSync(dir, { recursive: true });
-    return dir;
-  }
-  return join(staticRoot, 'media');
 }

@@ -11,19 +11,21 @@ type Me = Pick<Authed, 'user'>;
 
 const IS_AGENT = `('agent' = ANY(u.roles) OR 'agent_new' = ANY(u.roles))`;
 
-/** Agents (role agent or agent_new) in the user's scope, without the user. */
-function visibleAgents(me: Me, params: unknown[]): string[] {
-  params.push(me.user._id);
-  return [IS_AGENT, `u.id <> $${params.length}`, agentIdsCondition(me, 'u.id', params)];
-}
-
 const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Email or full name contains the text. */
-function nameOrEmailLike(search: string, params: unknown[]): string {
-  params.push(likeParam(search));
-  const n = `$${params.length}`;
-  return `(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`;
+/**
+ * Agents (role agent or agent_new) in the user's scope, without the user, whose email or full name
+ * contains `search` (when given): the WHERE list and its parameters, for more conditions to join.
+ */
+function visibleAgents(me: Me, search: string | null | undefined) {
+  const params: unknown[] = [me.user._id];
+  const conds = [IS_AGENT, 'u.id <> $1', agentIdsCondition(me, 'u.id', params)];
+  if (search) {
+    params.push(likeParam(search));
+    const n = `$${params.length}`;
+    conds.push(`(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`);
+  }
+  return { params, conds };
 }
 
 type NameRow = { id: string; email: string; first_name: string; second_name: string; middle_name: string };
@@ -36,9 +38,7 @@ export interface AgentSearch {
 
 /** Up to 20 agents by name, email or id, for pickers. */
 export async function searchAgents(q: Queryable, me: Me, o: AgentSearch) {
-  const params: unknown[] = [];
-  const conds = visibleAgents(me, params);
-  if (o.search) conds.push(nameOrEmailLike(o.search, params));
+  const { params, conds } = visibleAgents(me, o.search);
   if (o.agentId) {
     params.push(o.agentId);
     conds.push(`u.id = $${params.length}`);
@@ -66,9 +66,7 @@ export interface AgentFilter {
 
 /** One page of agents by creation date, and the total. */
 export async function listAgents(q: Queryable, me: Me, f: AgentFilter) {
-  const params: unknown[] = [];
-  const conds = visibleAgents(me, params);
-  if (f.search) conds.push(nameOrEmailLike(f.search, params));
+  const { params, conds } = visibleAgents(me, f.search);
   if (f.opf) {
     params.push(f.opf);
     conds.push(`u.opf = $${params.length}`);

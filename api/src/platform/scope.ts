@@ -1,6 +1,6 @@
-import { agentScope, type AgentScope, type SessionUser } from '@oyster/shared-kit/domain';
+import { agentScope, type SessionUser } from '@oyster/shared-kit/domain';
 
-/**
+/*
  * THE answer to «whose agents, contracts, requests and money may this user see» in SQL.
  * `agentScope` (shared-kit) names the kind; here each kind becomes one condition on a column that
  * holds an agent's user id. The agents list and search, the payments info and the broker-request and
@@ -10,16 +10,13 @@ import { agentScope, type AgentScope, type SessionUser } from '@oyster/shared-ki
  * - `appointed`: the agents appointed to this curator (agent_curators).
  * - `own`: the user, their sub-agents (parent_agent_id) and the agents of a broker network they own.
  */
-export function scopeOf(user: SessionUser): AgentScope {
-  return agentScope(user);
-}
 
 /**
  * An SQL condition «`column` is an agent this user may see». Pushes the user's id onto `params`
  * when the condition needs it and refers to it by number, so it joins any WHERE list.
  */
 export function agentIdsCondition(me: { user: SessionUser }, column: string, params: unknown[]): string {
-  const kind = scopeOf(me.user);
+  const kind = agentScope(me.user);
   if (kind === 'all') return 'true';
   params.push(me.user._id);
   const self = `$${params.length}`;

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_DIRS, REMOTE_NAMES } from '@oyster/shared-kit/domain';
@@ -56,4 +56,18 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
 export function sendShellIndex(reply: FastifyReply, indexPath: string) {
   // Read per request: a rebuilt shell is picked up without a restart, and the file is tiny.
   return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+}
+
+/**
+ * The media folder: `MEDIA_DIR` when given (created if missing), else `<staticRoot>/media` — the
+ * repository ships `media/.gitkeep`, so it exists for `npm start` and the image; a static root
+ * without one (a test's temporary root, or none at all) gets no files written into it.
+ */
+export function resolveMediaDir(explicit: string | undefined, staticRoot: string): string {
+  if (explicit) {
+    const dir = resolve(explicit);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+  return join(staticRoot, 'media');
 }

@@ -1,8 +1,5 @@
 import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BACKENDS, FORBIDDEN, call, signIn, start, type Running } from '../support';
+import { BACKENDS, FORBIDDEN, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
 
 /** Academy: course lists per user type, a course with lessons and files, progress per user, editing rights. */
 const WHO = ['admin', 'copywriter', 'agent', 'newagent', 'manager', 'supervisor'] as const;
@@ -10,17 +7,14 @@ type Who = (typeof WHO)[number];
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe.each(BACKENDS)('learning: academy ($name)', (backend) => {
-  let r: Running;
-  const tokens = {} as Record<Who, string>;
-  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
-    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
+  let r: SignedInApp<Who>;
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
   const userList = (who: Who, body: unknown = {}) => req(who, 'POST', '/api/v2/academy/courses/get-list-user', body);
   const adminList = (who: Who, body: unknown = {}) => req(who, 'POST', '/api/v2/academy/courses/get-list-admin', body);
   let osago: any;
 
   beforeAll(async () => {
-    r = await start(backend, { mediaDir: join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media') });
-    for (const who of WHO) tokens[who] = await signIn(r.url, who);
+    r = await startSignedIn(backend, WHO, { mediaDir: tempMediaDir() });
     osago = (await userList('agent')).body.data.courses.find((c: any) => c.title === 'Основы продаж ОСАГО');
   });
   afterAll(() => r.stop());

@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKENDS, FORBIDDEN, PDF, PNG, call, signIn, start, uploadFile, type Running } from '../support';
+import { BACKENDS, FORBIDDEN, PDF, PNG, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
 import { seedDemo } from '../../src/seed';
 
 /** Banners and the media library (their files go through /api/v2/uploads, tested in uploads.test.ts). */
@@ -9,18 +8,14 @@ const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor'] as const;
 type Who = (typeof WHO)[number];
 
 describe.each(BACKENDS)('learning: banners and media library ($name)', (backend) => {
-  let r: Running;
+  let r: SignedInApp<Who>;
   let mediaDir: string;
-  const tokens = {} as Record<Who, string>;
-  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
-    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
-  const upload = (who: Who | null, kind: string, data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) =>
-    uploadFile(r.url, who ? tokens[who] : undefined, kind, data, opts);
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
+  const upload: SignedInApp<Who>['upload'] = (...a) => r.upload(...a);
 
   beforeAll(async () => {
-    mediaDir = join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
-    r = await start(backend, { mediaDir });
-    for (const who of WHO) tokens[who] = await signIn(r.url, who);
+    mediaDir = tempMediaDir();
+    r = await startSignedIn(backend, WHO, { mediaDir });
   });
   afterAll(() => r.stop());
 

@@ -1,4 +1,4 @@
-import { BACKENDS, FORBIDDEN, call, signIn, start, type Running } from '../support';
+import { BACKENDS, FORBIDDEN, call, startSignedIn, type SignedInApp } from '../support';
 
 /** News and the knowledge base: lists, filters, search, by id, drafts, editing rights, validation, sanitizing. */
 const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor', 'newagent'] as const;
@@ -8,16 +8,13 @@ const EDITORS: Who[] = ['copywriter', 'admin'];
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe.each(BACKENDS)('learning: news and knowledge ($name)', (backend) => {
-  let r: Running;
-  const tokens = {} as Record<Who, string>;
-  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
-    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
+  let r: SignedInApp<Who>;
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
   const newsList = (who: Who, body: unknown = {}) => req(who, 'POST', '/api/v2/posts/news/list', body);
   const knowledgeList = (who: Who, body: unknown = {}) => req(who, 'POST', '/api/v2/posts/knowledge/list', body);
 
   beforeAll(async () => {
-    r = await start(backend);
-    for (const who of WHO) tokens[who] = await signIn(r.url, who);
+    r = await startSignedIn(backend, WHO);
   });
   afterAll(() => r.stop());
 

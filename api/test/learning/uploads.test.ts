@@ -1,32 +1,19 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BACKENDS, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, WEBP, call, signIn, start, uploadFile, type Running } from '../support';
+import { BACKENDS, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, WEBP, mediaFiles, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
 
 /** POST /api/v2/uploads: editors only, type by the first bytes, size limits, files under the media folder. */
 const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor'] as const;
 type Who = (typeof WHO)[number];
 
 describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
-  let r: Running;
+  let r: SignedInApp<Who>;
   let mediaDir: string;
-  const tokens = {} as Record<Who, string>;
-  const req = (who: Who | null, method: string, path: string, body?: unknown) =>
-    call(r.url, method, path, { token: who ? tokens[who] : undefined, body });
-  const upload = (who: Who | null, kind: string, data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) =>
-    uploadFile(r.url, who ? tokens[who] : undefined, kind, data, opts);
-  const files = (kind: string) => {
-    try {
-      return readdirSync(join(mediaDir, kind)).sort();
-    } catch {
-      return [];
-    }
-  };
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
+  const upload: SignedInApp<Who>['upload'] = (...a) => r.upload(...a);
+  const files = (kind: string) => mediaFiles(mediaDir, kind);
 
   beforeAll(async () => {
-    mediaDir = join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
-    r = await start(backend, { mediaDir });
-    for (const who of WHO) tokens[who] = await signIn(r.url, who);
+    mediaDir = tempMediaDir();
+    r = await startSignedIn(backend, WHO, { mediaDir });
   });
   afterAll(() => r.stop());
 

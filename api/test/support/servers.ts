@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
+import { call, signInAll, uploadFile, type Res } from './http';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set. */
 export const BACKENDS: { name: string; databaseUrl?: string }[] = [
@@ -59,4 +61,40 @@ export async function dropSchema(databaseUrl: string, schema: string) {
   await c.connect();
   await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await c.end();
+}
+
+/** A fresh media folder for an app (learning suites upload into it). */
+export const tempMediaDir = () => join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
+
+/** The names of the files stored under one kind folder of a media folder, sorted ([] when there is none). */
+export function mediaFiles(mediaDir: string, kind: string): string[] {
+  try {
+    return readdirSync(join(mediaDir, kind)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A running app with some demo accounts signed in, and calls as one of them (null: without a token). */
+export interface SignedInApp<K extends DemoAccountKey> extends Running {
+  tokens: Record<K, string>;
+  req(who: K | null, method: string, path: string, body?: unknown): Promise<Res>;
+  upload(who: K | null, kind: string, data: Buffer, opts?: Parameters<typeof uploadFile>[4]): Promise<Res>;
+}
+
+/** start() and sign in the given demo accounts. */
+export async function startSignedIn<K extends DemoAccountKey>(
+  backend: { databaseUrl?: string },
+  keys: readonly K[],
+  extra: AppOptions = {},
+): Promise<SignedInApp<K>> {
+  const running = await start(backend, extra);
+  const tokens = await signInAll(running.url, keys);
+  const token = (who: K | null) => (who ? tokens[who] : undefined);
+  return {
+    ...running,
+    tokens,
+    req: (who, method, path, body) => call(running.url, method, path, { token: token(who), body }),
+    upload: (who, kind, data, opts) => uploadFile(running.url, token(who), kind, data, opts),
+  };
 }
