@@ -10,13 +10,12 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
-import { BrowserRouter, NavLink, Route, Routes, useParams } from 'react-router-dom';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   ERROR_TEXTS,
   REMOTE_DIRS,
-  sectionOf,
   sectionsOf,
   type DemoAccountKey,
   type RemoteName,
@@ -101,15 +100,6 @@ export async function startHarness({ remote, Routes: RemoteRoutes }: HarnessOpti
   const name = `remote-${REMOTE_DIRS[remote]}`;
   const sections = sectionsOf(remote);
 
-  function Section() {
-    const { section = '' } = useParams();
-    // The shell's gate: without the section's access flag, «Нет доступа» instead of the section.
-    return (
-      <RequireAccess flag={sectionOf(section)?.access}>
-        <RemoteRoutes section={section} />
-      </RequireAccess>
-    );
-  }
   function Harness() {
     return (
       <div style={{ display: 'flex', minHeight: '100vh' }}>
@@ -125,7 +115,19 @@ export async function startHarness({ remote, Routes: RemoteRoutes }: HarnessOpti
         <main style={{ flex: 1, maxWidth: 900, padding: 24 }}>
           <Routes>
             <Route index element={<p>Выберите раздел слева.</p>} />
-            <Route path=":section/*" element={<Section />} />
+            {sections.map((s) => (
+              <Route
+                key={s.path}
+                path={`${s.path}/*`}
+                element={
+                  // The shell's gate: without the section's access flag, «Нет доступа» instead of the section.
+                  <RequireAccess flag={s.access}>
+                    <RemoteRoutes section={s.path} />
+                  </RequireAccess>
+                }
+              />
+            ))}
+            <Route path="*" element={<RemoteRoutes section="" />} />
           </Routes>
         </main>
       </div>
