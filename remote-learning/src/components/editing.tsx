@@ -81,13 +81,7 @@ export function PublicationActions({
       <Button type={status === 'published' ? 'default' : 'primary'} loading={busy} onClick={toggle}>
         {status === 'published' ? 'Снять с публикации' : 'Опубликовать'}
       </Button>
-      <ConfirmDelete
-        title={texts.deleteQuestion}
-        onConfirm={async () => {
-          await onDelete();
-          notifySaved(texts.deleted);
-        }}
-      >
+      <ConfirmDelete title={texts.deleteQuestion} doneText={texts.deleted} onConfirm={onDelete}>
         <Button danger>Удалить</Button>
       </ConfirmDelete>
     </div>

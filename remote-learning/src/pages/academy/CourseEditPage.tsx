@@ -144,9 +144,9 @@ function LessonsEditor({ course, onChanged }: { course: CourseDetails; onChanged
                 </Button>
                 <ConfirmDelete
                   title="Удалить урок?"
+                  doneText="Урок удалён"
                   onConfirm={async () => {
                     await deleteLesson(l._id);
-                    notifySaved('Урок удалён');
                     onChanged();
                   }}
                 >

@@ -123,9 +123,9 @@ export default function BannersPage() {
                   <ConfirmDelete
                     title="Удалить баннер?"
                     description={b.title}
+                    doneText="Баннер удалён"
                     onConfirm={async () => {
                       await deleteBanner(b._id);
-                      notifySaved('Баннер удалён');
                       update((list) => list.filter((x) => x._id !== b._id));
                     }}
                   >

@@ -46,9 +46,9 @@ function DeleteItem({ item, onDeleted }: { item: MediaItem; onDeleted: (id: stri
     <ConfirmDelete
       title="Удалить из медиатеки?"
       description={item.title}
+      doneText="Файл удалён"
       onConfirm={async () => {
         await deleteMedia(item._id);
-        notifySaved('Файл удалён');
         onDeleted(item._id);
       }}
     >

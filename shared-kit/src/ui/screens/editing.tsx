@@ -12,16 +12,20 @@ export function notifySaved(body: string): void {
 
 /**
  * Asks before deleting in a confirm dialog with the house buttons «Отмена» / «Да» (spec §4); the child
- * (a button) opens it. «Да» waits for `onConfirm`; a failure keeps nothing open (the shell told why).
+ * (a button) opens it. «Да» waits for `onConfirm`, then says `doneText` («Баннер удалён»); a failure
+ * keeps nothing open (the shell told why).
  */
 export function ConfirmDelete({
   title,
   description,
+  doneText,
   onConfirm,
   children,
 }: {
   title: string;
   description?: string;
+  /** The success toast once deleted. */
+  doneText?: string;
   onConfirm: () => Promise<unknown> | void;
   children: React.ReactElement<{ onClick?: (e: React.MouseEvent) => void }>;
 }) {
@@ -37,6 +41,7 @@ export function ConfirmDelete({
       onOk: async () => {
         try {
           await onConfirm();
+          if (doneText) notifySaved(doneText);
         } catch {
           // the shell already showed why
         }

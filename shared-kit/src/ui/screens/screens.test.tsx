@@ -168,11 +168,11 @@ describe('UploadButton', () => {
 });
 
 describe('ConfirmDelete and FormDialog', () => {
-  it('asks «Отмена» / «Да» before deleting', async () => {
-    setTestRuntime(fakeHttp({}));
+  it('asks «Отмена» / «Да» before deleting, then says it is done', async () => {
+    const { toasts } = setTestRuntime(fakeHttp({}));
     const onConfirm = jest.fn(async () => undefined);
     renderApp(
-      <ConfirmDelete title="Удалить баннер?" onConfirm={onConfirm}>
+      <ConfirmDelete title="Удалить баннер?" doneText="Баннер удалён" onConfirm={onConfirm}>
         <button type="button">Удалить</button>
       </ConfirmDelete>,
     );
@@ -182,6 +182,7 @@ describe('ConfirmDelete and FormDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Отмена' })).toBeInTheDocument();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Да' })));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([{ type: 'success', body: 'Баннер удалён' }]);
   });
 
   it('a dialog saves what is typed, then says so; a refused save keeps it open', async () => {
