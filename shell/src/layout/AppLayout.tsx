@@ -6,7 +6,6 @@ import { Drawer, OysterIcon } from '@oyster/shared-kit/ui';
 import { Brand } from '../components/Brand';
 import { PageSpinner } from '../components/PageSpinner';
 import { useObservable, useServices } from '../services';
-import { loadInitState } from '../services/initState';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
 import { Sidebar } from './Sidebar';
@@ -16,7 +15,7 @@ import './layout.css';
 
 /** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
 export default function AppLayout() {
-  const { session, http } = useServices();
+  const { session, runtime } = useServices();
   const user = useObservable(session.session$);
   const counters = useSidebarCounters(user);
   const narrow = useMediaQuery(`(max-width: ${LAYOUT_BREAKPOINT_PX - 1}px)`);
@@ -26,9 +25,9 @@ export default function AppLayout() {
 
   React.useEffect(() => setDrawerOpen(false), [location.pathname]);
   React.useEffect(() => {
-    // Warm the one-hour init-state cache the remotes read (companies, products, networks, ...).
-    loadInitState(http).catch(() => undefined);
-  }, [http]);
+    // Warm the one-hour init-state cache the remotes read through getRuntime().initState() (companies, products, networks, ...).
+    runtime.initState().catch(() => undefined);
+  }, [runtime]);
 
   if (!user) return null;
   const logout = () => session.logout();

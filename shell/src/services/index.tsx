@@ -39,12 +39,14 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   });
   const socket = new SocketService(bus, session, options.ioFactory);
   wireSessionEvents(bus, session);
+  // One init-state request at a time: the layout warms the cache while a remote's page may ask too.
+  let initStateLoading: ReturnType<Runtime['initState']> | null = null;
   const runtime: Runtime = {
     session$: session.session$,
     http,
     bus,
     toasts,
-    initState: () => loadInitState(http!),
+    initState: () => (initStateLoading ??= loadInitState(http!).finally(() => (initStateLoading = null))),
     logout: () => session.logout(),
   };
   return { bus, http, session, socket, toasts, runtime };

@@ -15,10 +15,10 @@ const STATE: InitState = {
 beforeEach(() => localStorage.clear());
 
 describe('init-state (spec §7, §9): what the runtime gives remotes', () => {
-  it('runtime.initState() loads GET /api/v2/init-state once and serves it from the one-hour cache', async () => {
+  it('runtime.initState() loads GET /api/v2/init-state once (callers at the same time share the request) and serves it from the one-hour cache', async () => {
     const f = fakeFetch({ '/api/v2/init-state': { status: 200, body: { data: STATE } } });
     const { runtime } = createServices({ fetchImpl: f.impl, ioFactory: jest.fn() as never });
-    await expect(runtime.initState()).resolves.toEqual(STATE);
+    await expect(Promise.all([runtime.initState(), runtime.initState()])).resolves.toEqual([STATE, STATE]);
     await expect(runtime.initState()).resolves.toEqual(STATE);
     expect(f.calls.filter((c) => c.url.includes('/api/v2/init-state'))).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.initState)!).data).toEqual(STATE);
