@@ -1,8 +1,10 @@
 /**
  * `@oyster/shared-kit/ui/screens`: the parts every domain's pages need — session and access hooks,
  * the access gate, loading a screen's data, the page frame, loading / empty / error states, the pager,
- * an item page's preamble, uploads, confirm-delete and form dialogs. Off the login and home path (its
- * own entry, so only pages and the widgets that use it pay for it). Its classes start with `oy-screen-`.
+ * an item page's preamble, uploads, confirm-delete and form dialogs, the home list widget. Its own
+ * entry, never imported by the shell's login or home code: only a remote's pages and widgets load it
+ * (one shared chunk, ~16 KB minified). Its classes start with `oy-screen-` (screens.css).
+ * Tests: `@oyster/shared-kit/testing` (fakeHttp, renderSection, …).
  */
 export { useSessionUser, useAccess } from './session';
 export { RequireAccess, NO_ACCESS_TITLE } from './RequireAccess';
