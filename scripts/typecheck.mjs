@@ -1,17 +1,10 @@
 // `npm run typecheck`: tsc over every package of the workspace, one after another (each has its own
 // tsconfig.json). The one list of what is type-checked; `npm test -- types` runs the same.
+import { APPS } from './build.mjs';
 import { ROOT, log, run } from './lib.mjs';
 
-export const TYPECHECKED_PACKAGES = [
-  'shared-kit',
-  'shell',
-  'remote-sales',
-  'remote-broker-requests',
-  'remote-finance',
-  'remote-communications',
-  'remote-learning',
-  'api',
-];
+/** shared-kit and every app the build makes (the shell, the five remotes, the api). */
+export const TYPECHECKED_PACKAGES = ['shared-kit', ...APPS];
 
 /** Runs tsc -p over each package; resolves with the packages and their exit codes. */
 export async function typecheck(packages = TYPECHECKED_PACKAGES) {
