@@ -1,6 +1,6 @@
 /**
  * Where each learning screen lives under /app/. The shell mounts this remote at the sections
- * news, knowledge, academy and media (SECTION_REMOTES), so links are absolute within the shell's router.
+ * news, knowledge, academy and media (the section registry, SECTIONS in @oyster/shared-kit/domain), so links are absolute within the shell's router.
  * Pages and widgets link through these helpers only.
  */
 import type { MediaType } from '@oyster/shared-kit/domain';

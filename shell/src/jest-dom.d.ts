@@ -1,2 +1,2 @@
-// Types of the jest-dom matchers used by the component tests (setup: jest/setup-dom.ts).
+// Types of the jest-dom matchers used by the component tests (setup: shared-kit/src/testing/setup-dom.ts).
 import '@testing-library/jest-dom';
