@@ -47,6 +47,7 @@ const shared = {
   '@oyster/shared-kit/ui/form': kit(),
   '@oyster/shared-kit/ui/sections': kit(),
   '@oyster/shared-kit/ui/screens': kit(),
+  '@oyster/shared-kit/ui/screens/widgets': kit(),
 };
 
 module.exports = { shared };

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
-import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens';
+import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens/widgets';
 import { listKnowledge } from '../api';
 import { TagLinks } from '../components/Tags';
 import { paths } from '../paths';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
 import { AppDate } from '@oyster/shared-kit/ui';
-import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens';
+import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens/widgets';
 import { listNews } from '../api';
 import { LabelLink } from '../components/Tags';
 import { paths } from '../paths';

@@ -1,9 +1,8 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { useLoad, type UseLoad } from './load';
 import { PageFrame, type BackLink } from './PageFrame';
-import { EmptyState, ErrorState, LoadingBlock } from './states';
+import { EmptyState, ErrorState, LoadingBlock, useLoad, type UseLoad } from '@oyster/shared-kit/ui/screens/widgets';
 
 /** Said under «… не найден(а)» when nothing more is known. */
 export const NOT_FOUND_HINT = 'Возможно, запись удалена или перемещена.';

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { SectionTitle } from '@oyster/shared-kit/ui';
-import './screens.css';
 
 /** Where «←» goes from an item page: the list (or the item), and what the link says. */
 export interface BackLink {

@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { Button } from '@oyster/shared-kit/ui/base';
-import './screens.css';
 
 /** Page numbers to show: the first, the last, the current with its neighbours, gaps as null. */
 export function pageItems(page: number, pages: number): Array<number | null> {

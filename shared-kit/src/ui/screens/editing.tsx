@@ -3,7 +3,6 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Form, Modal } from '@oyster/shared-kit/ui';
 import type { FormInstance } from 'antd'; // a type only: the form comes from the kit's Form
-import './screens.css';
 
 /** A success toast (failures already got the shell's §8 toast). */
 export function notifySaved(body: string): void {

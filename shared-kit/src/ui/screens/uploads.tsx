@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { errorText } from './load';
-import './screens.css';
+import { errorText } from '@oyster/shared-kit/ui/screens/widgets';
 
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
 export const DOCUMENT_TYPES = 'application/pdf';
