@@ -1,9 +1,12 @@
 import * as React from 'react';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
-import { PlaceholderRoutes } from '@oyster/shared-kit/ui/sections';
+import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
+
+/** The pages of the sections whose screens have landed (lazy, as in remote-learning): none yet. */
+export const SECTION_PAGES: SectionPages = {};
 
 /**
- * The known sub-paths of each section this remote renders (relative route patterns, '' = the
+ * The known sub-paths of each section still waiting for its screens (relative route patterns, '' = the
  * section itself). Which sections are this remote's, their titles and access flags are the
  * registry's (`sectionsOf('remote_communications')` in @oyster/shared-kit/domain).
  */
@@ -15,9 +18,9 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
 
 /**
  * remote_communications/Routes: the pages of one section, relative to where the shell mounted it
- * (`/app/<section>/*`). Until this domain's screens land, every section shows its honest
- * placeholder under the registry's heading; unknown sections and sub-paths show the not-found page.
+ * (`/app/<section>/*`): a landed section's pages (SECTION_PAGES), else its honest placeholder under
+ * the registry's heading; unknown sections and sub-paths show the not-found page.
  */
 export default function RemoteRoutes({ section }: RemoteRoutesProps) {
-  return <PlaceholderRoutes section={section} paths={PLACEHOLDER_PATHS} />;
+  return <SectionRoutes section={section} pages={SECTION_PAGES} placeholders={PLACEHOLDER_PATHS} />;
 }

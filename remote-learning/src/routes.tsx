@@ -1,8 +1,7 @@
 import * as React from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
-import { SectionNotFound } from '@oyster/shared-kit/ui/sections';
-import { PageLoading, RequireAccess, ScreenScope } from '@oyster/shared-kit/ui/screens';
+import { ScreenScope, SectionRoutes, type PageRoute, type SectionPages } from '@oyster/shared-kit/ui/screens';
 import './styles/common.css';
 import './styles/pages.css';
 
@@ -21,37 +20,32 @@ const BannersPage = React.lazy(() => import(/* webpackChunkName: "media-banners"
 
 const EDITORS_ONLY = 'Редактировать материалы могут копирайтеры и администраторы.';
 
-interface PageRoute {
-  /** Relative to the section ('' is the section itself). */
-  path: string;
-  page: React.ComponentType;
-  /** Copywriters and admins only (access().canEditLearning); others see «Нет доступа» and why. */
-  editorsOnly?: boolean;
-}
+/** Copywriters and admins only (access().canEditLearning); others see «Нет доступа» and why. */
+const editorsOnly = (path: string, page: React.ComponentType): PageRoute => ({ path, page, access: 'canEditLearning', reason: EDITORS_ONLY });
 
 /** The pages of each section this remote owns, relative to where the shell mounted it. */
-export const SECTION_ROUTES: Record<string, PageRoute[]> = {
+export const SECTION_PAGES: SectionPages = {
   news: [
     { path: '', page: NewsListPage },
-    { path: 'new', page: NewsEditPage, editorsOnly: true },
+    editorsOnly('new', NewsEditPage),
     { path: ':newsId', page: NewsPage },
-    { path: ':newsId/edit', page: NewsEditPage, editorsOnly: true },
+    editorsOnly(':newsId/edit', NewsEditPage),
   ],
   knowledge: [
     { path: '', page: KnowledgeListPage },
-    { path: 'new', page: ArticleEditPage, editorsOnly: true },
+    editorsOnly('new', ArticleEditPage),
     { path: ':articleId', page: ArticlePage },
-    { path: ':articleId/edit', page: ArticleEditPage, editorsOnly: true },
+    editorsOnly(':articleId/edit', ArticleEditPage),
   ],
   academy: [
     { path: '', page: CourseListPage },
-    { path: 'new', page: CourseEditPage, editorsOnly: true },
+    editorsOnly('new', CourseEditPage),
     { path: ':courseId', page: CoursePage },
-    { path: ':courseId/edit', page: CourseEditPage, editorsOnly: true },
+    editorsOnly(':courseId/edit', CourseEditPage),
   ],
   media: [
     { path: '', page: MediaPage },
-    { path: 'banners', page: BannersPage, editorsOnly: true },
+    editorsOnly('banners', BannersPage),
   ],
 };
 
@@ -69,27 +63,10 @@ function ScrollToTopOnPathChange() {
  * shell at `/app/<section>/*`. Unknown sections and sub-paths show this remote's not-found page.
  */
 export default function RemoteRoutes({ section }: RemoteRoutesProps) {
-  const routes = SECTION_ROUTES[section];
   return (
     <ScreenScope name="learning">
-      <React.Suspense fallback={<PageLoading />}>
-        <ScrollToTopOnPathChange />
-        {routes ? (
-          <Routes>
-            {routes.map(({ path, page: Page, editorsOnly }) => {
-              const element = (
-                <RequireAccess flag={editorsOnly ? 'canEditLearning' : undefined} reason={EDITORS_ONLY}>
-                  <Page />
-                </RequireAccess>
-              );
-              return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
-            })}
-            <Route path="*" element={<SectionNotFound section={section} />} />
-          </Routes>
-        ) : (
-          <SectionNotFound section={section} />
-        )}
-      </React.Suspense>
+      <ScrollToTopOnPathChange />
+      <SectionRoutes section={section} pages={SECTION_PAGES} />
     </ScreenScope>
   );
 }
