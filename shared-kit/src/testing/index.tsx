@@ -1,3 +1,4 @@
+/// <reference types="@testing-library/jest-dom" />
 /**
  * `@oyster/shared-kit/testing` — for tests only, never in a bundle: test doubles of what the shell
  * gives a remote (ARCHITECTURE: services are typed references that tests replace with fakes).
