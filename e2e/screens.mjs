@@ -18,6 +18,10 @@ const shots = [
   { name: 'section-admin', path: '/app/finance', as: 'admin@oyster.test' },
   { name: 'notfound', path: '/app/nowhere', as: 'copywriter@oyster.test' },
   { name: 'kit-admin', path: '/app/kit', as: 'admin@oyster.test' },
+  { name: 'no-access-copywriter', path: '/app/contracts', as: 'copywriter@oyster.test' },
+  { name: 'news-agent', path: '/app/news', as: 'agent@oyster.test' },
+  { name: 'course-edit-copywriter', path: '/app/academy/new', as: 'copywriter@oyster.test' },
+  { name: 'banners-agent', path: '/app/media/banners', as: 'agent@oyster.test' },
 ];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
