@@ -53,17 +53,8 @@ export function buildBankIndex(rows: BankRow[], cityLabel: (city: string) => { v
     } else {
       const words = queryWords(req.query).filter((w) => !NOISE.has(w));
       if (!words.length) return [];
-      let scores: Map<number, number> | null = null;
-      for (const w of words) {
-        const next = new Map<number, number>();
-        for (const [id, quality] of dict.match(w)) {
-          const prev = scores ? scores.get(id) : 0;
-          if (prev === undefined) continue;
-          next.set(id, prev + quality);
-        }
-        scores = next;
-      }
-      ids = [...scores!.entries()].sort((a, b) => b[1] - a[1] || Number(isBranch(rows[a[0]])) - Number(isBranch(rows[b[0]])) || a[0] - b[0]).map(([id]) => id);
+      const scores = dict.matchAll(words);
+      ids = [...scores.entries()].sort((a, b) => b[1] - a[1] || Number(isBranch(rows[a[0]])) - Number(isBranch(rows[b[0]])) || a[0] - b[0]).map(([id]) => id);
     }
     return ids.slice(0, count).map((i) => toSuggestion(rows[i]));
   }

@@ -37,17 +37,8 @@ export function buildFmsIndex(rows: FmsRow[]): FmsIndex {
     if (!byName) return [];
     const words = queryWords(q).filter((w) => !NOISE.has(w));
     if (!words.length) return [];
-    let scores: Map<number, number> | null = null;
-    for (const w of words) {
-      const next = new Map<number, number>();
-      for (const [id, quality] of dict.match(w)) {
-        const prev = scores ? scores.get(id) : 0;
-        if (prev === undefined) continue;
-        next.set(id, prev + quality);
-      }
-      scores = next;
-    }
-    return [...scores!.entries()]
+    const scores = dict.matchAll(words);
+    return [...scores.entries()]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, count)
       .map(([id]) => toSuggestion(sorted[id]));

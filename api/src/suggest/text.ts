@@ -149,6 +149,23 @@ export class TokenDictionary {
     return out;
   }
 
+  /**
+   * Items that match every word, each with the sum of its words' match qualities (an item missing one
+   * word drops out): the ranking of the name searches (banks, passport issuers).
+   */
+  matchAll(words: readonly string[]): Map<number, number> {
+    let scores: Map<number, number> | null = null;
+    for (const w of words) {
+      const next = new Map<number, number>();
+      for (const [id, quality] of this.match(w)) {
+        const prev = scores ? scores.get(id) : 0;
+        if (prev === undefined) continue;
+        next.set(id, prev + quality);
+      }
+      scores = next;
+    }
+    return scores ?? new Map();
+  }
 }
 
 /**
