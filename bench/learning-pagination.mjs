@@ -26,6 +26,7 @@ const load = (p) => tsImport(pathToFileURL(join(root, 'api', 'src', p)).href, im
 
 const { createPgliteDb } = await load('platform/db.ts');
 const { runMigrations } = await load('platform/migrations.ts');
+const { MIGRATIONS } = await load('migrations/index.ts');
 const { createPost, listPosts, listLabels } = await load('learning/posts.ts');
 
 const COUNT = Number(process.argv[2] || 100_000);
@@ -41,7 +42,7 @@ const TOPICS = [
 
 const dir = mkdtempSync(join(tmpdir(), 'oyster-bench-learning-'));
 const db = await createPgliteDb(dir);
-await runMigrations(db);
+await runMigrations(db, MIGRATIONS);
 
 const t0 = performance.now();
 const now = Date.now();

@@ -5,6 +5,7 @@ import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import { createPgDb, createPgliteDb, type Db } from './platform/db.js';
 import { runMigrations } from './platform/migrations.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
 import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
@@ -61,7 +62,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     : options.databaseUrl
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
     : await createPgliteDb(options.dataDir ?? 'memory://');
-  await runMigrations(db);
+  await runMigrations(db, MIGRATIONS);
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
   const domains = options.domains ?? DOMAINS;
   if (options.seedDemo) await seedDemo(db, { mediaDir }, domains);

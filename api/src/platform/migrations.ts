@@ -1,5 +1,4 @@
 import type { Db, Queryable } from './db.js';
-import { MIGRATIONS } from '../migrations/index.js';
 
 /** One schema change: plain SQL that PGlite and PostgreSQL both accept. */
 export interface Migration {
@@ -18,9 +17,10 @@ export async function takeStartupLock(q: Queryable): Promise<void> {
 
 /**
  * Applies the migrations the database has not seen (schema_migrations), in order, in one
- * transaction under the start-up lock. Answers the versions applied now.
+ * transaction under the start-up lock. Answers the versions applied now. The list is the app's
+ * (api/src/migrations): the platform knows how to migrate, not what.
  */
-export async function runMigrations(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+export async function runMigrations(db: Db, migrations: readonly Migration[]): Promise<number[]> {
   return db.tx(async (q) => {
     await takeStartupLock(q);
     await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -41,7 +41,7 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
     const before = await tables(db);
     for (const m of MIGRATIONS.slice(k)) for (const t of tablesOf(m.sql)) expect(before).not.toContain(t);
 
-    const applied = await runMigrations(db);
+    const applied = await runMigrations(db, MIGRATIONS);
     expect(applied).toEqual(MIGRATIONS.slice(k).map((m) => m.version));
     const rows = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
     expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
@@ -50,7 +50,7 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
     for (const m of MIGRATIONS) for (const t of tablesOf(m.sql)) expect({ table: t, exists: after.includes(t) }).toEqual({ table: t, exists: true });
     expect(after).toEqual(expect.arrayContaining(['users', 'sessions', 'payments', 'posts', 'courses', 'lessons', 'banners', 'media_items']));
     // Running again changes nothing.
-    expect(await runMigrations(db)).toEqual([]);
+    expect(await runMigrations(db, MIGRATIONS)).toEqual([]);
   });
 
   test('two instances starting together apply each migration once (advisory lock)', async () => {
@@ -59,7 +59,7 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
     // PostgreSQL: a second pool on the same schema; PGlite lives in one process, so the same handle.
     const b = backend.databaseUrl ? await createPgDb(backend.databaseUrl, schema) : a;
     if (b !== a) opened.push({ db: b });
-    const [x, y] = await Promise.all([runMigrations(a), runMigrations(b)]);
+    const [x, y] = await Promise.all([runMigrations(a, MIGRATIONS), runMigrations(b, MIGRATIONS)]);
     expect([...x, ...y].sort()).toEqual(MIGRATIONS.map((m) => m.version));
     const [{ n }] = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(n).toBe(MIGRATIONS.length);

@@ -5,7 +5,6 @@
  * Adding a section is one entry here plus the remote's page (CONTRIBUTING.md).
  */
 import type { Access, AccessFlag } from './access';
-import type { SidebarIcon } from './sidebar';
 
 /** Module Federation container names of the remotes. */
 export type RemoteName =
@@ -52,6 +51,25 @@ export const REMOTE_TITLES: Record<RemoteName, string> = {
 
 /** The shell renders a few sections itself (home, profile, the kit); every other one is a remote's. */
 export type SectionOwner = RemoteName | 'shell';
+
+/** Icon names the shell maps to pictures; the domain only names them. */
+export type SidebarIcon =
+  | 'home'
+  | 'contracts'
+  | 'requests'
+  | 'commissions'
+  | 'agents'
+  | 'subagents'
+  | 'finance'
+  | 'management'
+  | 'analytics'
+  | 'app'
+  | 'learning'
+  | 'media'
+  | 'chats'
+  | 'profile'
+  | 'notifications'
+  | 'near';
 
 /** A badge the sidebar shows on a section's item; the numbers come from the session and the counters. */
 export type SidebarBadge = 'brokerRequests' | 'chats' | 'notifications';

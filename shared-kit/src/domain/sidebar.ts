@@ -1,25 +1,9 @@
 import { access } from './access';
 import type { SessionUser } from './roles';
-import { SECTIONS, sectionTitle, type SidebarBadge } from './sections';
+import { SECTIONS, sectionTitle, type SidebarBadge, type SidebarIcon } from './sections';
 
-/** Icon names the shell maps to pictures; the domain only names them. */
-export type SidebarIcon =
-  | 'home'
-  | 'contracts'
-  | 'requests'
-  | 'commissions'
-  | 'agents'
-  | 'subagents'
-  | 'finance'
-  | 'management'
-  | 'analytics'
-  | 'app'
-  | 'learning'
-  | 'media'
-  | 'chats'
-  | 'profile'
-  | 'notifications'
-  | 'near';
+export type { SidebarIcon };
+
 
 export interface SidebarItem {
   key: string;
