@@ -13,7 +13,7 @@
  * The exposes map is in webpack.config.js. The shell mounts a widget with
  * <RemoteWidget remote="remote_learning" module="NewsWidget" />; widgets take no props.
  * Services (session, HTTP, event bus, toasts) come from getRuntime() — never from the shell's source;
- * the calls are in ./api.ts, the links in ./paths.ts.
+ * the calls are in ./api/<area>.ts (posts, academy, library, uploads), the links in ./paths.ts.
  */
 export { default as Routes } from './routes';
 export { default as NewsWidget } from './widgets/NewsWidget';

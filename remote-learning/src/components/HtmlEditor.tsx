@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Button, Input } from '@oyster/shared-kit/ui/base';
 import { IMAGE_TYPES, UploadButton } from '@oyster/shared-kit/ui/screens';
-import { uploader } from '../api';
+import { uploader } from '../api/uploads';
 import { RichText } from './RichText';
 
 /**

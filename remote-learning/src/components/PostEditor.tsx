@@ -4,7 +4,8 @@ import type { KnowledgeDetails, NewsDetails, PostKind } from '@oyster/shared-kit
 import { Checkbox, Input } from '@oyster/shared-kit/ui/base';
 import { Form, Select } from '@oyster/shared-kit/ui';
 import { FormButtons, ImageField, notifySaved, PageFrame, useItemPage } from '@oyster/shared-kit/ui/screens';
-import { createKnowledge, createNews, getKnowledge, getNews, listKnowledge, listNews, updateKnowledge, updateNews, uploader } from '../api';
+import { createKnowledge, createNews, getKnowledge, getNews, listKnowledge, listNews, updateKnowledge, updateNews } from '../api/posts';
+import { uploader } from '../api/uploads';
 import { paths } from '../paths';
 import { PUBLISH_LABEL } from './editing';
 import { HtmlEditor } from './HtmlEditor';

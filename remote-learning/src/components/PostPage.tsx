@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { KnowledgeDetails, NewsDetails, PostKind } from '@oyster/shared-kit/domain';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
-import { deleteKnowledge, deleteNews, getKnowledge, getNews, setKnowledgePublished, setNewsPublished } from '../api';
+import { deleteKnowledge, deleteNews, getKnowledge, getNews, setKnowledgePublished, setNewsPublished } from '../api/posts';
 import { paths } from '../paths';
 import { PUBLICATION_TEXTS, PublicationActions, withPublished } from './editing';
 import { RichText } from './RichText';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link } from 'react-router-dom';
 import type { Banner } from '@oyster/shared-kit/domain';
 import { useLoad } from '@oyster/shared-kit/ui/screens/widgets';
-import { listBanners } from '../api';
+import { listBanners } from '../api/library';
 import { isExternalLink, routerPath } from '../paths';
 import '../styles/common.css';
 import '../styles/widgets.css';

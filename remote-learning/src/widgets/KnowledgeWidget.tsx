@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
 import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens/widgets';
-import { listKnowledge } from '../api';
+import { listKnowledge } from '../api/posts';
 import { TagLinks } from '../components/Tags';
 import { paths } from '../paths';
 import '../styles/common.css';

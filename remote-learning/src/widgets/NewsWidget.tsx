@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
 import { AppDate } from '@oyster/shared-kit/ui';
 import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens/widgets';
-import { listNews } from '../api';
+import { listNews } from '../api/posts';
 import { LabelLink } from '../components/Tags';
 import { paths } from '../paths';
 import '../styles/common.css';

@@ -14,7 +14,8 @@ import {
   UploadButton,
   useItemPage,
 } from '@oyster/shared-kit/ui/screens';
-import { createCourse, createLesson, deleteLesson, getCourse, updateCourse, updateLesson, uploader } from '../../api';
+import { createCourse, createLesson, deleteLesson, getCourse, updateCourse, updateLesson } from '../../api/academy';
+import { uploader } from '../../api/uploads';
 import { PUBLISH_LABEL } from '../../components/editing';
 import { HtmlEditor } from '../../components/HtmlEditor';
 import { paths } from '../../paths';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { countText, EmptyState, Loaded, PageFrame, useAccess, useLoad, useSessionUser } from '@oyster/shared-kit/ui/screens';
-import { listCourses } from '../../api';
+import { listCourses } from '../../api/academy';
 import { CourseProgress } from '../../components/CourseProgress';
 import { DraftMark } from '../../components/Tags';
 import { paths } from '../../paths';

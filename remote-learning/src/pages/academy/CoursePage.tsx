@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatFileSize, type Lesson } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { countText, EmptyState, PageFrame, useAccess, useItemPage } from '@oyster/shared-kit/ui/screens';
-import { deleteCourse, getCourse, setCoursePublished, setLessonCompleted } from '../../api';
+import { deleteCourse, getCourse, setCoursePublished, setLessonCompleted } from '../../api/academy';
 import { CourseProgress } from '../../components/CourseProgress';
 import { PUBLICATION_TEXTS, PublicationActions } from '../../components/editing';
 import { RichText } from '../../components/RichText';

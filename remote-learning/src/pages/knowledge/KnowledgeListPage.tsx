@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LEARNING_PAGE_SIZE, LEARNING_SEARCH_DEBOUNCE_MS } from '@oyster/shared-kit/domain';
 import { Button, Input } from '@oyster/shared-kit/ui/base';
 import { EmptyState, Loaded, PagedList, PageFrame, pageFromQuery, useAccess, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
-import { listKnowledge } from '../../api';
+import { listKnowledge } from '../../api/posts';
 import { PostCard } from '../../components/PostCard';
 import { TagLinks } from '../../components/Tags';
 import { paths } from '../../paths';

@@ -3,7 +3,8 @@ import type { Banner } from '@oyster/shared-kit/domain';
 import { Button, Checkbox, Input } from '@oyster/shared-kit/ui/base';
 import { Form } from '@oyster/shared-kit/ui';
 import { ConfirmDelete, EmptyState, FormDialog, ImageField, Loaded, notifySaved, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
-import { createBanner, deleteBanner, listBanners, updateBanner, uploader } from '../../api';
+import { createBanner, deleteBanner, listBanners, updateBanner } from '../../api/library';
+import { uploader } from '../../api/uploads';
 import { paths } from '../../paths';
 
 interface BannerValues {

@@ -16,7 +16,8 @@ import {
   useAccess,
   useLoad,
 } from '@oyster/shared-kit/ui/screens';
-import { createMedia, deleteMedia, listMedia, uploader } from '../../api';
+import { createMedia, deleteMedia, listMedia } from '../../api/library';
+import { uploader } from '../../api/uploads';
 import { PhotoGallery } from '../../components/PhotoGallery';
 import { paths } from '../../paths';
 

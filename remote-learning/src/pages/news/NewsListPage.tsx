@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LEARNING_PAGE_SIZE } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { EmptyState, Loaded, PagedList, PageFrame, pageFromQuery, useAccess, useLoad } from '@oyster/shared-kit/ui/screens';
-import { listNews } from '../../api';
+import { listNews } from '../../api/posts';
 import { PostCard } from '../../components/PostCard';
 import { LabelLink } from '../../components/Tags';
 import { paths } from '../../paths';
