@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { REMOTE_NAMES, defaultRemoteEntry } from '@oyster/shared-kit/domain';
 import type { AppContext } from './context.js';
+import { remoteEntries } from './origins.js';
 
 /**
  * What the shell reads before anyone signs in: where each remote is loaded from (the registry's
@@ -9,10 +9,7 @@ import type { AppContext } from './context.js';
  */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v2/remotes-manifest', { config: { public: true } }, async (_req, reply) => {
-    const remotes: Record<string, string> = {};
-    for (const name of REMOTE_NAMES) {
-      remotes[name] = process.env[`REMOTE_URL_${name.toUpperCase()}`] || defaultRemoteEntry(name);
-    }
+    const remotes = remoteEntries();
     reply.header('cache-control', 'no-cache');
     return { remotes };
   });
