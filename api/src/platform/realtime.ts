@@ -5,6 +5,60 @@ import type { RedisClientType } from 'redis';
 import { ERROR_TEXTS, type ServerEventName, type ServerEvents } from '@oyster/shared-kit/domain';
 import type { Db } from './db.js';
 import { findActiveSession, TOKEN_COOKIE } from './auth/sessions.js';
+import { configuredOrigins, isOwnOrigin } from './origins.js';
+
+/**
+ * What one socket may cost. The shell sends `route` once per navigation and `login`/`logout` once per
+ * sign-in: a person clicking makes a few events a second at most. 20 a second with bursts of 40 is
+ * about ten times that, so no person meets the limit, and a script flooding the socket gets 20 events
+ * a second through — each of them now a Map write, not a query. Events over the limit are dropped; a
+ * client that keeps sending (more than 100 dropped within 10 s) is disconnected, with a logged reason.
+ */
+export const SOCKET_LIMITS = {
+  eventsPerSecond: 20,
+  burst: 40,
+  maxDropsPerWindow: 100,
+  dropWindowMs: 10_000,
+  /**
+   * A socket's session is read again on its events at most this often. Sign-out, blocking and revoking
+   * reach the socket sooner and without asking: `endSession`/`endUserSessions` send `logout` through
+   * the rooms (and Redis); the re-read catches a session that simply ran out.
+   */
+  sessionRecheckMs: 5_000,
+  /** Sessions whose last route is kept: one entry per session with a live socket here; the oldest goes first. */
+  maxLastRoutes: 10_000,
+  /** Longest path and href kept. */
+  maxRouteLength: 2_000,
+} as const;
+
+/** A token bucket: `take()` is true while the socket is within `perSecond` (bursts of `burst`). */
+export function tokenBucket(perSecond: number, burst: number, now: () => number = Date.now) {
+  let tokens = burst;
+  let at = now();
+  return {
+    take(): boolean {
+      const t = now();
+      tokens = Math.min(burst, tokens + ((t - at) * perSecond) / 1000);
+      at = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
+export interface LastRoute {
+  path: string;
+  href: string;
+  at: string;
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest ones beyond `max`. */
+export function rememberBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value as K);
+}
 
 export interface Realtime {
   io: Server;
@@ -13,7 +67,8 @@ export interface Realtime {
   /** Tell the sockets of one session (or all of a user's) to log out, then drop them. */
   endSession(sessionId: string): void;
   endUserSessions(userId: string): void;
-  lastRoutes: Map<string, { path: string; href: string; at: string }>;
+  /** The last route each session with a live socket on this instance reported (bounded, see SOCKET_LIMITS). */
+  lastRoutes: Map<string, LastRoute>;
   /** Cancels pending disconnects (they would hit closed Redis clients) and closes socket.io. */
   close(): Promise<void>;
 }
@@ -34,11 +89,26 @@ export function createRealtime(
   server: HttpServer,
   db: Db,
   redis: { pub: RedisClientType; sub: RedisClientType } | null,
-  log: { info: (o: object, m: string) => void },
+  log: { info: (o: object, m: string) => void; debug?: (o: object, m: string) => void },
+  /** Origins other than the request's own that may open a socket (default: platform/origins configuredOrigins()). */
+  allowedOrigins: readonly string[] = configuredOrigins(),
 ): Realtime {
-  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
+  // The handshake is signed in by the session cookie too, so a page of another site must not open a
+  // socket: a browser always sends Origin, and it must be ours (the request's own host, a remote's or
+  // ALLOWED_ORIGINS). Clients that are not browsers send none and sign in with the token.
+  const ours = (req: { headers: { origin?: string; host?: string } }) =>
+    isOwnOrigin(req.headers.origin, req.headers.host, allowedOrigins);
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (req, done) => done(null, req.headers.origin === undefined || ours(req)),
+    // CORS (with credentials) only for our own origins; any other gets no CORS headers at all.
+    cors: (req, done) => done(null, ours(req) ? { origin: true, credentials: true } : { origin: false }),
+  });
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
-  const lastRoutes = new Map<string, { path: string; href: string; at: string }>();
+  const lastRoutes = new Map<string, LastRoute>();
+  /** Sockets of each session connected to this instance: the last one to go takes the session's route with it. */
+  const socketsPerSession = new Map<string, number>();
 
   const pending = new Set<NodeJS.Timeout>();
   let closing = false;
@@ -73,30 +143,71 @@ export function createRealtime(
     }
   });
 
-  // A socket keeps talking after login, so every event re-checks its session.
-  const stillValid = async (socket: Socket) => {
-    const s = await findActiveSession(db, socket.data.token as string).catch(() => null);
-    if (!s) {
-      const payload: ServerEvents['logout'] = { message: ERROR_TEXTS.unauthorized };
-      socket.emit('logout', payload);
-      socket.disconnect();
+  // A socket keeps talking after login: its session is read again on its events, at most every
+  // SOCKET_LIMITS.sessionRecheckMs (one read shared by the events that arrive meanwhile).
+  const stillValid = (socket: Socket): Promise<boolean> => {
+    const d = socket.data as { checkedAt: number; checking?: Promise<boolean> | null };
+    if (Date.now() - d.checkedAt < SOCKET_LIMITS.sessionRecheckMs) return Promise.resolve(socket.connected);
+    if (!d.checking) {
+      d.checking = findActiveSession(db, socket.data.token as string)
+        .catch(() => null)
+        .then((s) => {
+          d.checkedAt = Date.now();
+          d.checking = null;
+          if (!s) {
+            const payload: ServerEvents['logout'] = { message: ERROR_TEXTS.unauthorized };
+            socket.emit('logout', payload);
+            socket.disconnect();
+          }
+          return !!s;
+        });
     }
-    return !!s;
+    return d.checking;
   };
 
   io.on('connection', (socket) => {
-    socket.join([userRoom(socket.data.userId as string), sessionRoom(socket.data.sessionId as string)]);
+    const userId = socket.data.userId as string;
+    const sessionId = socket.data.sessionId as string;
+    socket.data.checkedAt = Date.now(); // the handshake has just read the session
+    socketsPerSession.set(sessionId, (socketsPerSession.get(sessionId) ?? 0) + 1);
+    socket.join([userRoom(userId), sessionRoom(sessionId)]);
+
+    const bucket = tokenBucket(SOCKET_LIMITS.eventsPerSecond, SOCKET_LIMITS.burst);
+    let dropped = 0;
+    let windowStart = Date.now();
+    socket.use((_packet, next) => {
+      if (bucket.take()) return next();
+      // Over the limit: the event is dropped (next is not called).
+      const now = Date.now();
+      if (now - windowStart > SOCKET_LIMITS.dropWindowMs) {
+        windowStart = now;
+        dropped = 0;
+      }
+      dropped += 1;
+      if (dropped > SOCKET_LIMITS.maxDropsPerWindow && socket.connected) {
+        log.info({ userId, sessionId, dropped, windowMs: SOCKET_LIMITS.dropWindowMs }, 'socket disconnected: too many events');
+        socket.disconnect(true);
+      }
+    });
+
     socket.on('route', async (msg: unknown) => {
       if (!(await stillValid(socket))) return;
+      if (!socketsPerSession.has(sessionId)) return; // the session's last socket went meanwhile
       const m = (msg ?? {}) as { path?: unknown; href?: unknown };
-      const path = typeof m.path === 'string' ? m.path.slice(0, 2000) : '';
-      const href = typeof m.href === 'string' ? m.href.slice(0, 2000) : '';
-      lastRoutes.set(socket.data.sessionId as string, { path, href, at: new Date().toISOString() });
-      log.info({ userId: socket.data.userId, path }, 'route');
+      const path = typeof m.path === 'string' ? m.path.slice(0, SOCKET_LIMITS.maxRouteLength) : '';
+      const href = typeof m.href === 'string' ? m.href.slice(0, SOCKET_LIMITS.maxRouteLength) : '';
+      if (lastRoutes.get(sessionId)?.path !== path) log.debug?.({ userId, path }, 'route');
+      rememberBounded(lastRoutes, sessionId, { path, href, at: new Date().toISOString() }, SOCKET_LIMITS.maxLastRoutes);
     });
     socket.on('login', () => void stillValid(socket));
     // The client tells us it logged out; the HTTP logout revokes, so here we only let go of the socket.
     socket.on('logout', () => socket.disconnect());
+    socket.on('disconnect', () => {
+      const left = (socketsPerSession.get(sessionId) ?? 1) - 1;
+      if (left > 0) return void socketsPerSession.set(sessionId, left);
+      socketsPerSession.delete(sessionId);
+      lastRoutes.delete(sessionId);
+    });
   });
 
   return {

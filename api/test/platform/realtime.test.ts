@@ -1,6 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { io as ioClient } from 'socket.io-client';
 import { createApp, type OysterApp } from '../../src/app';
+import { SOCKET_LIMITS, rememberBounded, tokenBucket } from '../../src/platform/realtime';
 import { BACKENDS, REDIS_URL, call, connectSocket, connected, dropSchema, listen, once, signIn, start, type Running } from '../support';
+
+describe('socket limits (no server)', () => {
+  test('token bucket: a burst, then the rate', () => {
+    let now = 0;
+    const b = tokenBucket(20, 40, () => now);
+    const burst = Array.from({ length: 50 }, () => b.take()).filter(Boolean).length;
+    expect(burst).toBe(40);
+    now += 1000; // a second later: 20 more
+    expect(Array.from({ length: 50 }, () => b.take()).filter(Boolean).length).toBe(20);
+    now += 60_000; // never more than the burst saved up
+    expect(Array.from({ length: 100 }, () => b.take()).filter(Boolean).length).toBe(40);
+  });
+
+  test('the last-route map keeps the newest entries up to its bound', () => {
+    const m = new Map<string, number>();
+    for (let i = 0; i < 1000; i++) rememberBounded(m, `s${i % 300}`, i, 100);
+    // The 100 newest writes were i = 900…999, to s0…s99.
+    expect([...m.entries()]).toEqual(Array.from({ length: 100 }, (_, k) => [`s${k}`, 900 + k]));
+  });
+
+  test('the limits are the documented ones', () => {
+    expect(SOCKET_LIMITS).toMatchObject({ eventsPerSecond: 20, burst: 40, maxDropsPerWindow: 100, dropWindowMs: 10_000, sessionRecheckMs: 5_000, maxLastRoutes: 10_000 });
+  });
+});
 
 describe.each(BACKENDS)('realtime ($name)', (backend) => {
   let r: Running;
@@ -78,6 +104,99 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
     await new Promise((res) => setTimeout(res, 300));
     expect(s2Logout).toBe(false);
     expect(s2.connected).toBe(true);
+  });
+
+  test('the handshake checks Origin: ours and none (not a browser) are let in, another site is refused without credentials', async () => {
+    const token = await signIn(url, 'agent');
+    const handshake = (origin?: string) =>
+      fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: { ...(origin ? { origin } : {}), 'x-api-token': token } });
+    const evil = await handshake('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await handshake('null')).status).toBe(403);
+    const mine = await handshake(url); // the shell connects same-origin
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('access-control-allow-origin')).toBe(url);
+    expect((await handshake()).status).toBe(200);
+    // The same over a websocket with the session cookie, as a page of another site would try it.
+    const foreign = ioClient(url, {
+      path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true,
+      extraHeaders: { origin: 'https://evil.example', cookie: `x-api-token=${token}` },
+    });
+    await expect(connected(foreign)).rejects.toThrow();
+    foreign.close();
+    const own = ioClient(url, {
+      path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true,
+      extraHeaders: { origin: url, cookie: `x-api-token=${token}` },
+    });
+    await connected(own);
+    own.close();
+  });
+
+  const routesLike = (prefix: string) => [...r.oyster.realtime.lastRoutes.values()].filter((v) => v.path.startsWith(prefix));
+  const until = async (ok: () => boolean, ms = 3000) => {
+    for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((res) => setTimeout(res, 20));
+    return ok();
+  };
+
+  test('3,000 route events from one socket: no query per event, the excess dropped, the socket let go; other users unaffected', async () => {
+    const flooder = await signIn(url, 'newagent');
+    const other = await signIn(url, 'owner');
+    const s = socket(flooder);
+    await connected(s);
+    const db = r.oyster.db;
+    const query = db.query;
+    let queries = 0;
+    db.query = ((...args: Parameters<typeof query>) => {
+      queries += 1;
+      return query.apply(db, args);
+    }) as typeof query;
+    let reason: string;
+    try {
+      const gone = once<string>(s, 'disconnect');
+      for (let i = 0; i < 3000; i++) s.emit('route', { path: `/app/flood/${i}`, href: `http://x/app/flood/${i}` });
+      reason = await gone;
+    } finally {
+      db.query = query;
+    }
+    expect(reason).toBe('io server disconnect');
+    // The handshake read the session; the events within SOCKET_LIMITS.sessionRecheckMs read nothing.
+    expect(queries).toBeLessThanOrEqual(2);
+    // The session's route went with its last socket.
+    expect(routesLike('/app/flood/')).toEqual([]);
+    expect(r.oyster.realtime.lastRoutes.size).toBeLessThanOrEqual(SOCKET_LIMITS.maxLastRoutes);
+
+    // Another user: HTTP answers and their socket's routes are kept.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(url, 'GET', '/api/v2/auth/get-user', { token: other })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const s2 = socket(other);
+    await connected(s2);
+    // A quick burst within the limit is all taken, and only the last route is kept.
+    for (let i = 0; i < 30; i++) s2.emit('route', { path: `/app/step/${i}`, href: `http://x/app/step/${i}` });
+    expect(await until(() => routesLike('/app/step/').some((v) => v.path === '/app/step/29'))).toBe(true);
+    expect(routesLike('/app/step/')).toHaveLength(1);
+    expect(s2.connected).toBe(true);
+    // The flooder may come back (the limit is per socket, not a ban).
+    const again = socket(flooder);
+    await connected(again);
+    again.close();
+    s2.close();
+    expect(await until(() => routesLike('/app/step/').length === 0)).toBe(true);
+  });
+
+  test('a session that ran out is noticed on the next event after the re-check interval', async () => {
+    const token = await signIn(url, 'supervisor');
+    const s = socket(token);
+    await connected(s);
+    s.emit('route', { path: '/app/finance', href: 'http://x/app/finance' });
+    expect(await until(() => routesLike('/app/finance').length === 1)).toBe(true);
+    await r.oyster.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE expires_at > now() AND user_id = (SELECT id FROM users WHERE email = 'supervisor@oyster.test')`);
+    // Pretend the interval has passed for this instance's sockets.
+    for (const local of r.oyster.io.of('/').sockets.values()) local.data.checkedAt = 0;
+    const out = once(s, 'logout');
+    s.emit('route', { path: '/app/finance/2', href: 'http://x/app/finance/2' });
+    expect(await out).toEqual({ message: 'Вы не авторизованы' });
   });
 
   (REDIS_URL ? test : test.skip)('two instances behind Redis: emit on A reaches a socket on B', async () => {
