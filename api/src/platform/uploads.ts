@@ -35,33 +35,41 @@ export function multipartScope(app: FastifyInstance, maxFileSize: number, routes
   });
 }
 
-/** Reads the one file of the multipart field `file`; a missing, empty or malformed upload is a 400. */
+/**
+ * Reads the one file of the multipart field `file`; a missing, empty or malformed upload is a 400, and
+ * so is a second file (in `file` or any other field) — it is refused, never silently dropped. Plain
+ * text fields are read past and ignored. The whole request is consumed before the answer.
+ */
 export async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
   if (!req.isMultipart()) throw bad(MULTIPART_TEXTS.notMultipart);
-  let part;
+  let upload: ReadUpload | null = null;
+  let otherFile = false;
   try {
-    part = await req.file();
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (upload || part.fieldname !== 'file') {
+        // Another file than the one declared: read past it, refuse the request at the end.
+        if (upload) otherFile = true;
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        chunks.push(chunk);
+      }
+      const data = Buffer.concat(chunks);
+      upload = { head: data.subarray(0, 16), size, data, truncated: part.file.truncated };
+    }
   } catch (e) {
     const code = (e as { code?: string }).code;
+    // More parts or files than `multipartScope` allows (one file): the extra file is the limit's.
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw bad(MULTIPART_TEXTS.tooManyFiles);
     throw bad(MULTIPART_TEXTS.notMultipart);
   }
-  if (!part) throw bad(MULTIPART_TEXTS.noFile);
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw bad(MULTIPART_TEXTS.noFile);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      chunks.push(chunk);
-    }
-  } catch {
-    throw bad(MULTIPART_TEXTS.notMultipart);
-  }
-  if (size === 0) throw bad(MULTIPART_TEXTS.empty);
-  const data = Buffer.concat(chunks);
-  return { head: data.subarray(0, 16), size, data, truncated: part.file.truncated };
+  if (otherFile) throw bad(MULTIPART_TEXTS.tooManyFiles);
+  if (!upload) throw bad(MULTIPART_TEXTS.noFile);
+  if (upload.size === 0) throw bad(MULTIPART_TEXTS.empty);
+  return upload;
 }

@@ -61,4 +61,27 @@ describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
     // Refused files leave nothing behind.
     expect(files('news').length).toBe(newsFiles.length + 1);
   }, 60_000);
+
+  test('one file per request: a second file (in «file» or another field) is a 400, nothing is stored', async () => {
+    const before = files('news');
+    const send = async (parts: [string, Buffer | string][]) => {
+      const form = new FormData();
+      for (const [field, data] of parts) {
+        if (typeof data === 'string') form.append(field, data);
+        else form.append(field, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${field}.png`);
+      }
+      const res = await fetch(`${r.url}/api/v2/uploads?kind=news`, { method: 'POST', body: form, headers: { 'x-api-token': r.tokens.copywriter } });
+      return { status: res.status, body: (await res.json()) as { message: string; field?: string } };
+    };
+    const refused = { status: 400, body: expect.objectContaining({ message: 'Можно загрузить только один файл за раз', field: 'file' }) };
+    expect(await send([['file', PNG], ['file', JPEG]])).toEqual(refused);
+    expect(await send([['file', PNG], ['other', PNG]])).toEqual(refused);
+    expect(await send([['other', PNG], ['file', PNG]])).toEqual(refused);
+    expect(files('news')).toEqual(before);
+    // A text field beside the one file is read past.
+    const ok = await send([['title', 'обложка'], ['file', PNG]]);
+    expect(ok.status).toBe(200);
+    expect(files('news').length).toBe(before.length + 1);
+  });
 });
+
