@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UploadKind } from '@oyster/shared-kit/domain';
 import { MULTIPART_TEXTS } from '../platform/uploads.js';
@@ -62,6 +62,28 @@ export function writeMediaFile(mediaDir: string, kind: UploadKind, storageFileNa
   const dir = join(mediaDir, kind);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, storageFileName), data);
+}
+
+/**
+ * Removes a stored file (a name that is not a storage name is never touched). False when it could not
+ * be removed: the record is gone already, and a leftover file is better than failing the deletion.
+ */
+export function removeMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string): boolean {
+  if (!STORAGE_NAME.test(storageFileName)) return false;
+  try {
+    unlinkSync(join(mediaDir, kind, storageFileName));
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** The storage name behind a url of our own media folder (`/media/<kind>/<name>`), or null for anything else. */
+export function storageNameOf(kind: UploadKind, url: string | null): string | null {
+  const prefix = `/media/${kind}/`;
+  if (!url?.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  return STORAGE_NAME.test(name) ? name : null;
 }
 
 /** Size and detected type of a stored file, or null when it is not there (or not a file we accept). */
