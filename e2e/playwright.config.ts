@@ -36,6 +36,7 @@ export default defineConfig({
       SEED_DEMO: '1',
       // Every test signs in again; the per-minute login limit is tested in the api suite.
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_RATE_LIMIT_ADDRESS: '1000',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

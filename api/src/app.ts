@@ -13,6 +13,9 @@ import { authRoutes } from './platform/auth/routes.js';
 import { installErrorHandler } from './platform/errors.js';
 import { publicRoutes } from './platform/public.js';
 import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
+import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
+import { loggerOptions } from './platform/logging.js';
+import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
@@ -31,14 +34,24 @@ export interface AppOptions {
   /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
   mediaDir?: string;
   legacyLoginUrl?: string | null;
-  /** Login attempts per IP+email per window (default 10 per minute). */
+  /** Login attempts per account (email), from any address, per window (default 10 per minute). */
   loginRateLimit?: { max: number; windowMs: number };
+  /** Login attempts per client address, to any accounts, per window (default 30 per minute). */
+  loginAddressRateLimit?: { max: number; windowMs: number };
+  /** Minutes without use that end a session without rememberMe (default 30). */
+  sessionIdleMinutes?: number;
   /** Key prefix for the Redis-backed rate limiter (tests isolate themselves with it). */
   rateLimitNamespace?: string;
   logger?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: NodeJS.WritableStream;
   secureCookies?: boolean;
-  /** Behind a gateway: take the client IP (rate limits) from X-Forwarded-For. Off by default so it cannot be spoofed. */
-  trustProxy?: boolean;
+  /**
+   * Behind a gateway: which hops of X-Forwarded-For to believe for the client address (rate limits)
+   * and X-Forwarded-Proto — a number of hops (1: exactly the gateway in front) or the proxies'
+   * addresses/CIDRs. Never "all": a client could then choose its own address. Off by default.
+   */
+  trustProxy?: number | string[] | false;
   /** Use an already open database (not closed by close()); lets two instances share one PGlite in tests. */
   db?: Db;
   /** The domains to serve (default DOMAINS); tests add a probe domain to check the platform's defaults. */
@@ -77,12 +90,14 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   }
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: !!options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   await app.register(fastifyCookie);
+  // Security headers and the CSRF check of cookie-signed writes, before any route.
+  await registerSecurity(app);
 
   const realtime = createRealtime(app.server, db, redis && { pub: redis.pub, sub: redis.sub }, {
     info: (o, m) => app.log.info(o, m),
@@ -90,7 +105,11 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const ctx: AppContext = {
     db,
     rt: realtime,
-    loginLimiter: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
+    loginLimiter: {
+      address: createRateLimiter({ ...(options.loginAddressRateLimit ?? { max: 30, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
+      account: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
+    },
+    sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     mediaDir,

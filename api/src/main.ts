@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { createApp } from './app.js';
+import { trustProxyFrom } from './platform/security.js';
 
 // The bundle lives in api/dist and the source in api/src: both are two levels below the repo root.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,8 +24,10 @@ const oyster = await createApp({
   mediaDir: env.MEDIA_DIR || undefined,
   legacyLoginUrl: env.LEGACY_LOGIN_URL || null,
   loginRateLimit: env.LOGIN_RATE_LIMIT ? { max: Number(env.LOGIN_RATE_LIMIT), windowMs: 60_000 } : undefined,
+  loginAddressRateLimit: env.LOGIN_RATE_LIMIT_ADDRESS ? { max: Number(env.LOGIN_RATE_LIMIT_ADDRESS), windowMs: 60_000 } : undefined,
+  sessionIdleMinutes: env.SESSION_IDLE_MINUTES ? Number(env.SESSION_IDLE_MINUTES) : undefined,
   secureCookies: env.COOKIE_SECURE === '1',
-  trustProxy: env.TRUST_PROXY === '1',
+  trustProxy: trustProxyFrom(env.TRUST_PROXY),
   logger: true,
 });
 

@@ -7,7 +7,10 @@ import type { RateLimiter } from './auth/rate-limit.js';
 export interface AppContext {
   db: Db;
   rt: Realtime;
-  loginLimiter: RateLimiter;
+  /** Sign-in attempts: per client address and per account (email); both must allow an attempt. */
+  loginLimiter: { address: RateLimiter; account: RateLimiter };
+  /** Minutes without use after which a session without rememberMe ends (SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
   legacyLoginUrl: string | null;
   /** Secure cookies only behind https; local runs are plain http. */
   secureCookies: boolean;

@@ -11,6 +11,19 @@ function cacheHeaders(reply: FastifyReply, file: string) {
   reply.header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** Media shown in the page itself (img, video); every other file (PDF, SVG, HTML, office files) is downloaded. */
+export const INLINE_MEDIA = /\.(png|jpe?g|webp|gif|mp4|webm)$/i;
+/**
+ * Uploaded files are other people's content on our origin: even a file opened directly runs sandboxed
+ * (no scripts, no forms, an opaque origin without our cookies or storage) and loads nothing.
+ */
+export const MEDIA_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+function mediaHeaders(reply: FastifyReply, file: string) {
+  reply.header('Content-Security-Policy', MEDIA_CSP);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  if (!INLINE_MEDIA.test(file)) reply.header('Content-Disposition', 'attachment');
+}
+
 /**
  * Serves built front-ends when their dist folders exist, so the api also runs before a build.
  * Returns the shell's index.html path (for the /app/* history fallback) or null.
@@ -39,12 +52,13 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
       setHeaders: (reply, file) => {
         cacheHeaders(reply, file);
         reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }
   const media = mediaDir;
   if (existsSync(media)) {
-    await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: 3600 * 1000 });
+    await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: 3600 * 1000, setHeaders: mediaHeaders });
   }
 
   app.get('/', (_req, reply) => reply.redirect('/app/'));

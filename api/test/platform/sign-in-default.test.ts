@@ -12,6 +12,8 @@ const UNAUTHORIZED = { message: 'Вы не авторизованы' };
 const PUBLIC = [
   'POST /api/v2/auth/login/',
   'POST /api/v2/auth/logout',
+  // Sign-in by token: swaps the link's token for the cookie (auth.test.ts).
+  'GET /api/v2/auth/sign-in-by-token',
   'GET /api/v2/remotes-manifest',
   'GET /api/v2/config',
   'GET /api/v2/probe/open',
@@ -36,7 +38,7 @@ describe.each(BACKENDS)('sign-in by default ($name)', (backend) => {
   });
   afterAll(() => r.stop());
 
-  test('only login, logout, the remotes manifest and config are public', () => {
+  test('only login, logout, sign-in by token, the remotes manifest and config are public', () => {
     const routes = r.oyster.routes.filter((x) => x.method !== 'HEAD');
     expect(routes.filter((x) => x.public).map((x) => `${x.method} ${x.url}`).sort()).toEqual([...PUBLIC].sort());
     // Every domain is in the walk.

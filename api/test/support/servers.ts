@@ -34,6 +34,7 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     seedDemo: true,
     staticRoot: mkdtempSync(join(tmpdir(), 'oyster-static-')),
     loginRateLimit: { max: 1000, windowMs: 60_000 },
+    loginAddressRateLimit: { max: 1000, windowMs: 60_000 },
     rateLimitNamespace: `test-${randomBytes(4).toString('hex')}`,
     ...extra,
   });

@@ -7,22 +7,46 @@ import { useServices } from '../services';
 import type { ShellRequestOptions } from '../services/http';
 import { readTokenCookie } from '../services/session';
 
-/** Sign-in by token (spec §2): token from the path, ?x-api-token= or the x-api-token cookie. */
+/** The api route that swaps a sign-in token for the session cookie and comes back here without it. */
+export const SIGN_IN_BY_TOKEN_PATH = '/api/v2/auth/sign-in-by-token';
+
+/** Leaves the page for another address (a seam for tests: jsdom cannot navigate). */
+export const browser = {
+  replace(url: string): void {
+    window.location.replace(url);
+  },
+};
+
+/**
+ * Sign-in by token (spec §2): token from the path or ?x-api-token=, or the x-api-token cookie.
+ * A token in the address is never sent to the api as a query of an ordinary call: the browser goes
+ * to the api's sign-in-by-token route, which sets the httpOnly cookie and sends it back here to the
+ * clean /app/sing-in (no token in the address, history or Referer); here get-user then signs in by
+ * the cookie. `?failed=1` is that route saying the token was refused.
+ */
 export default function SignInByTokenPage() {
   const { http, session } = useServices();
   const { token: pathToken } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [failed, setFailed] = React.useState(false);
+  const params = new URLSearchParams(location.search);
+  const refused = params.get('failed') === '1';
+  const addressToken = pathToken || params.get('x-api-token');
+  const [failed, setFailed] = React.useState(refused);
 
   React.useEffect(() => {
-    const queryToken = new URLSearchParams(location.search).get('x-api-token');
-    const token = pathToken || queryToken || readTokenCookie();
+    if (refused) return;
+    if (addressToken) {
+      // A stored token of someone else must not win over the new cookie when we come back.
+      session.logout({ redirect: false, notifyServer: false });
+      browser.replace(`${SIGN_IN_BY_TOKEN_PATH}?token=${encodeURIComponent(addressToken)}&to=${encodeURIComponent('/app/sing-in')}`);
+      return;
+    }
+    const cookieToken = readTokenCookie();
     let alive = true;
-    const opts: ShellRequestOptions = { silent: true, noLogout: true, headers: token ? { 'x-api-token': token } : {} };
-    const path = token ? `/api/v2/auth/get-user?token=${encodeURIComponent(token)}` : '/api/v2/auth/get-user';
+    const opts: ShellRequestOptions = { silent: true, noLogout: true, headers: cookieToken ? { 'x-api-token': cookieToken } : {} };
     http
-      .get<{ user?: SessionUser | null }>(path, opts)
+      .get<{ user?: SessionUser | null }>('/api/v2/auth/get-user', opts)
       .then((res) => {
         if (!alive) return;
         const user = res?.user;
@@ -30,14 +54,14 @@ export default function SignInByTokenPage() {
           setFailed(true);
           return;
         }
-        session.acceptLogin(token, user);
+        session.acceptLogin(cookieToken, user);
         navigate('/', { replace: true });
       })
       .catch(() => alive && setFailed(true));
     return () => {
       alive = false;
     };
-  }, [http, session, navigate, pathToken, location.search]);
+  }, [http, session, navigate, addressToken, refused]);
 
   if (failed) {
     return (

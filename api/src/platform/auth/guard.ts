@@ -25,15 +25,17 @@ declare module 'fastify' {
   }
 }
 
-/** Token from the `x-api-token` header, the cookie, or `?token=` (sign-in-by-token landing). */
-export function tokenFrom(req: FastifyRequest): { token: string | null; fromQuery: boolean } {
+/**
+ * Token from the `x-api-token` header or the session cookie — never from the URL: a token in a URL
+ * ends up in logs, history and Referer headers. The one route that takes a token from the query is
+ * the sign-in-by-token landing (auth/routes.ts), which swaps it for the cookie at once.
+ */
+export function tokenFrom(req: FastifyRequest): { token: string | null; via: 'header' | 'cookie' | null } {
   const header = req.headers['x-api-token'];
-  if (typeof header === 'string' && header) return { token: header, fromQuery: false };
+  if (typeof header === 'string' && header) return { token: header, via: 'header' };
   const cookie = req.cookies?.[TOKEN_COOKIE];
-  if (cookie) return { token: cookie, fromQuery: false };
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  if (typeof q === 'string' && q) return { token: q, fromQuery: true };
-  return { token: null, fromQuery: false };
+  if (cookie) return { token: cookie, via: 'cookie' };
+  return { token: null, via: null };
 }
 
 /** The session behind the request's token, or 401 «Вы не авторизованы». */

@@ -8,6 +8,16 @@ import { createSession, findActiveSession, revokeSession, TOKEN_COOKIE } from '.
 import { toSessionUser, loadUser } from './users.js';
 import { tokenFrom } from './guard.js';
 
+/** Where a failed sign-in by token lands (the shell's landing shows why). */
+export const SIGN_IN_FAILED_PATH = '/app/sing-in?failed=1';
+
+/** A redirect target under /app/ only: a plain path, no scheme, host, `//`, backslash, dots or query. */
+export function safeAppPath(to: unknown): string {
+  if (typeof to !== 'string') return '/app/';
+  if (!/^\/app(\/[A-Za-z0-9_~\-][A-Za-z0-9_~.\-]*)*\/?$/.test(to)) return '/app/';
+  return to;
+}
+
 // Compared against when the email is unknown, so both paths cost one bcrypt check.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 
@@ -24,9 +34,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const failed = (message: string, type: string) => ({ user: null, token: null, error: true, message, type });
 
   app.post('/api/v2/auth/login/', { config: { public: true } }, async (req, reply) => {
+    // Two limits, both counted on every attempt: per client address (one address trying many
+    // accounts, e.g. one password sprayed over many emails) and per account (many addresses
+    // guessing one account's password). req.ip honours only the trusted proxy hops (TRUST_PROXY).
     const rawEmail = (req.body as { email?: unknown } | null)?.email;
-    const key = `login:${req.ip}:${typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : ''}`;
-    if (!(await ctx.loginLimiter.hit(key))) throw new HttpError(429, ERROR_TEXTS.tooManyRequests);
+    const account = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
+    const [byAddress, byAccount] = await Promise.all([
+      ctx.loginLimiter.address.hit(`login:ip:${req.ip}`),
+      ctx.loginLimiter.account.hit(`login:account:${account}`),
+    ]);
+    if (!byAddress || !byAccount) throw new HttpError(429, ERROR_TEXTS.tooManyRequests);
 
     const body = await validate(loginSchema, req.body);
     const email = body.email.trim().toLowerCase();
@@ -40,16 +57,38 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     if (found.is_blocked) return failed('Пользователь заблокирован', 'blocked');
 
     const rememberMe = !!body.rememberMe;
-    const session = await createSession(db, found.id, rememberMe);
+    const session = await createSession(db, found.id, rememberMe, ctx.sessionIdleMinutes);
     const row = await loadUser(db, found.id);
     reply.setCookie(TOKEN_COOKIE, session.token, cookieOpts(session.maxAgeSec));
     return { user: toSessionUser(row!), token: session.token, error: null, message: null, type: null };
   });
 
-  app.get('/api/v2/auth/get-user', async (req, reply) => {
-    // The sign-in-by-token landing passes ?token=; keep the browser signed in with the cookie.
-    if (tokenFrom(req).fromQuery) reply.setCookie(TOKEN_COOKIE, req.me.token, cookieOpts(12 * 3600));
-    return { user: req.me.user };
+  app.get('/api/v2/auth/get-user', async (req) => ({ user: req.me.user }));
+
+  /**
+   * Sign-in by token (spec §2 sing-in/{token}): the shell's landing sends the browser here; a valid
+   * token becomes the httpOnly session cookie and the browser is sent on to a clean address under
+   * /app/ (no token left in the address bar, history or Referer). Only a top-level navigation is
+   * answered (not an image, a frame or a script's fetch), and only to a path under /app/ (no open
+   * redirect); a bad token lands on the landing's «Не удалось войти по ссылке».
+   */
+  app.get('/api/v2/auth/sign-in-by-token', { config: { public: true } }, async (req, reply) => {
+    const dest = req.headers['sec-fetch-dest'];
+    const mode = req.headers['sec-fetch-mode'];
+    if ((dest !== undefined && dest !== 'document') || (mode !== undefined && mode !== 'navigate')) {
+      throw new HttpError(403, ERROR_TEXTS.forbidden);
+    }
+    reply.header('Cache-Control', 'no-store');
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : null;
+    const s = token ? await findActiveSession(db, token) : null;
+    if (!s || !token) return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+    const [row] = await db.query<{ left_sec: number }>(
+      'SELECT GREATEST(1, floor(extract(epoch FROM expires_at - now())))::int AS left_sec FROM sessions WHERE id = $1',
+      [s.sessionId],
+    );
+    reply.setCookie(TOKEN_COOKIE, token, cookieOpts(row?.left_sec ?? 1));
+    return reply.redirect(safeAppPath(query.to), 302);
   });
 
   app.post('/api/v2/auth/logout', { config: { public: true } }, async (req, reply) => {

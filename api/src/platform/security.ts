@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { IncomingMessage } from 'node:http';
+import { configuredOrigins, isOwnOrigin, remoteEntries } from './origins.js';
+import { HttpError } from './errors.js';
+import { TOKEN_COOKIE } from './auth/sessions.js';
+import { SIGNED_IN_PREFIXES } from './auth/guard.js';
+
+/**
+ * The browser-facing defences every response gets, in one place:
+ * - headers (@fastify/helmet): a Content-Security-Policy naming only our own origins (self and the
+ *   remotes' hosts), frame-ancestors 'none', nosniff, Referrer-Policy no-referrer, HSTS over https;
+ * - CSRF: a write authenticated by the session cookie (not by the x-api-token header, which another
+ *   site cannot send) must come from one of our origins and, when it is a POST, carry JSON or multipart.
+ * Media files get their own, stricter headers in static.ts (MEDIA_CSP, attachment for documents).
+ */
+
+export const CSRF_TEXT = 'Запрос отклонён: он отправлен не со страницы платформы';
+export const CSRF_CONTENT_TYPE_TEXT = 'Запрос отклонён: ожидается JSON или файл';
+
+/** Origins the remotes are loaded from other than our own (REMOTE_URL_<NAME> on another host). */
+export function remoteOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const out = new Set<string>();
+  for (const url of Object.values(remoteEntries(env))) {
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.add(u.origin);
+    } catch {
+      /* a path on our own origin */
+    }
+  }
+  return [...out];
+}
+
+/** The CSP of the shell, the remotes and the api (directive → sources); ws(s) of the request's own host for the socket. */
+export function contentSecurityPolicy(env: NodeJS.ProcessEnv = process.env) {
+  const remotes = remoteOrigins(env);
+  const ownSockets = (req: IncomingMessage) => {
+    const host = String(req.headers.host ?? '').replace(/[^A-Za-z0-9.:[\]-]/g, '');
+    return host ? `ws://${host} wss://${host}` : "'self'";
+  };
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'", ...remotes],
+      // antd (cssinjs) injects <style> elements at run time, and index.html has its boot styles inline.
+      styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+      // Banners and course covers may be https:// pictures (learning/sanitize.ts isSafeImageUrl).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:', ...remotes],
+      connectSrc: ["'self'", (req: IncomingMessage) => ownSockets(req), ...remotes],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      frameSrc: ["'none'"],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isApiPath = (url: string) => {
+  const path = url.split('?')[0];
+  return SIGNED_IN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+};
+
+/** True when the request is signed in by the session cookie alone (no x-api-token header). */
+export function cookieAuthenticated(req: FastifyRequest): boolean {
+  const header = req.headers['x-api-token'];
+  if (typeof header === 'string' && header) return false;
+  return !!req.cookies?.[TOKEN_COOKIE];
+}
+
+/**
+ * The CSRF rule for one request: null when it may go on, else the refusal's text. Only writes
+ * (POST, PUT, PATCH, DELETE) to the api that the cookie signs in are checked: the Origin must be
+ * ours; without an Origin, Sec-Fetch-Site must be same-origin (or none: typed by the user); a POST —
+ * the one write an HTML form or a no-cors fetch can send — must be JSON or multipart.
+ */
+export function csrfRefusal(req: FastifyRequest, allowed: readonly string[]): string | null {
+  if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url) || !cookieAuthenticated(req)) return null;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (!isOwnOrigin(origin, req.headers.host, allowed)) return CSRF_TEXT;
+  } else {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== 'same-origin' && site !== 'none') return CSRF_TEXT;
+  }
+  if (req.method === 'POST') {
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'multipart/form-data') return CSRF_CONTENT_TYPE_TEXT;
+  }
+  return null;
+}
+
+export async function registerSecurity(app: FastifyInstance, opts: { env?: NodeJS.ProcessEnv } = {}) {
+  const env = opts.env ?? process.env;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: contentSecurityPolicy(env),
+    // Set below, only when the request came over https (directly or through a trusted gateway).
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    xContentTypeOptions: true,
+    // The remotes are public code other origins of ours load (static.ts lets them cross origins).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+  const allowed = configuredOrigins(env);
+  app.addHook('onRequest', async (req) => {
+    const refusal = csrfRefusal(req, allowed);
+    if (refusal) throw new HttpError(403, refusal);
+  });
+}
+
+/**
+ * TRUST_PROXY as fastify's trustProxy: unset/empty/0 → off; a number → that many hops in front of
+ * the api (compose: 1, the gateway); otherwise a comma-separated list of proxy addresses or CIDRs.
+ */
+export function trustProxyFrom(value: string | undefined): number | string[] | false {
+  const v = (value ?? '').trim();
+  if (!v || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * fastify's trustProxy for a setting: a number n believes exactly the n hops nearest the api (the
+ * socket's peer and the last n-1 X-Forwarded-For entries; the next entry to the left is the client,
+ * whatever the client itself put further left). fastify 5 treats a bare number as "trust nothing",
+ * so hops are given as a function. Addresses/CIDRs go through as a list.
+ */
+export function fastifyTrustProxy(v: number | string[] | false | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!v) return false;
+  if (typeof v === 'number') return (_address, hop) => hop < v;
+  return v;
+}

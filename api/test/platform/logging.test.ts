@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { redactUrl } from '../../src/platform/logging';
+import { call, start, type Running } from '../support';
+
+/** The request log keeps no token, cookie, password or personal data (platform/logging.ts). */
+describe('request log (pglite)', () => {
+  let r: Running;
+  let lines: string[];
+  beforeAll(async () => {
+    lines = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    r = await start({}, { redisUrl: undefined, logStream });
+  });
+  afterAll(() => r.stop());
+
+  test('tokens, cookies, passwords and typed-in personal data never reach the log', async () => {
+    const login = await call(r.url, 'POST', '/api/v2/auth/login/', { body: { email: 'agent@oyster.test', password: 'Oyster2026!', rememberMe: false } });
+    const token = login.body.token as string;
+    await call(r.url, 'GET', `/api/v2/auth/get-user?token=${token}`);
+    await call(r.url, 'GET', '/api/v2/auth/get-user', { cookie: `x-api-token=${token}` });
+    await call(r.url, 'GET', '/api/v2/agents/search?search=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2&subAgents=true', { token });
+    await fetch(`${r.url}/api/v2/auth/sign-in-by-token?token=${token}&to=/app/`, { redirect: 'manual' });
+    await fetch(`${r.url}/app/sing-in/${token}`, { redirect: 'manual', headers: { authorization: `Bearer ${token}` } });
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).toContain('/api/v2/auth/get-user?token=[hidden]');
+    expect(log).toContain('/app/sing-in/[hidden]');
+    for (const secret of [token, 'Oyster2026!', 'agent@oyster.test', '%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2', 'Иванов']) {
+      expect({ secret, logged: log.includes(secret) }).toEqual({ secret, logged: false });
+    }
+  });
+
+  test('redactUrl keeps paging and sorting, hides every other value', () => {
+    expect(redactUrl('/api/v2/x?page=2&pageSize=10&search=Петров&email=a%40b.c&token=abc')).toBe('/api/v2/x?page=2&pageSize=10&search=[hidden]&email=[hidden]&token=[hidden]');
+    expect(redactUrl('/app/sing-in/abc?x-api-token=def')).toBe('/app/sing-in/[hidden]?x-api-token=[hidden]');
+    expect(redactUrl('/api/v2/config')).toBe('/api/v2/config');
+  });
+});

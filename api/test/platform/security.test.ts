@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CSRF_CONTENT_TYPE_TEXT, CSRF_TEXT, contentSecurityPolicy, trustProxyFrom } from '../../src/platform/security';
+import { PNG, signIn, start, type Running } from '../support';
+
+/**
+ * The platform's browser-facing defences (platform/security.ts, static.ts): security headers on
+ * every answer, media that cannot run as our origin, and the CSRF rule of cookie-signed writes —
+ * checked over every api route the app registered, so a new route is covered without a change here.
+ */
+const PDF_WITH_JS = Buffer.from('%PDF-1.7\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n', 'latin1');
+
+describe('security headers, media and CSRF (pglite)', () => {
+  let r: Running;
+  let cookie: string;
+  let own: string;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'oyster-root-'));
+    mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Oyster</title>');
+    mkdirSync(join(root, 'media', 'news'), { recursive: true });
+    writeFileSync(join(root, 'media', 'news', 'a.png'), PNG);
+    writeFileSync(join(root, 'media', 'news', 'doc.pdf'), PDF_WITH_JS);
+    writeFileSync(join(root, 'media', 'news', 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    writeFileSync(join(root, 'media', 'news', 'x.html'), '<script>alert(1)</script>');
+    // One trusted hop (the test connection plays the gateway), so X-Forwarded-Proto is believed.
+    r = await start({}, { staticRoot: root, redisUrl: undefined, trustProxy: 1 });
+    cookie = `x-api-token=${await signIn(r.url, 'admin')}`;
+    own = r.url;
+  });
+  afterAll(() => r.stop());
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(r.url + path, { redirect: 'manual', headers });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: BodyInit) =>
+    fetch(r.url + path, { method, headers, body, redirect: 'manual' });
+
+  test('the shell, the api and media carry the CSP, frame-ancestors none, nosniff and Referrer-Policy', async () => {
+    for (const path of ['/app/', '/app/news/1', '/api/v2/config', '/api/v2/no-such', '/media/news/a.png', '/healthz']) {
+      const res = await get(path);
+      const h = (name: string) => res.headers.get(name);
+      expect({ path, csp: h('content-security-policy') }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });
+      expect({ path, nosniff: h('x-content-type-options'), referrer: h('referrer-policy'), frame: h('x-frame-options') }).toEqual({
+        path, nosniff: 'nosniff', referrer: 'no-referrer', frame: 'DENY',
+      });
+      expect(h('strict-transport-security')).toBeNull();
+    }
+    const csp = (await get('/app/')).headers.get('content-security-policy')!;
+    const ws = `ws://${new URL(r.url).host} wss://${new URL(r.url).host}`;
+    expect(csp.split(';').map((d) => d.trim())).toEqual([
+      "default-src 'self'",
+      "base-uri 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "font-src 'self' data:",
+      `connect-src 'self' ${ws}`,
+      "media-src 'self' blob:",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]);
+  });
+
+  test('HSTS only when the request came over https', async () => {
+    const res = await get('/app/', { 'x-forwarded-proto': 'https' });
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  test('remotes on other hosts are the only other script origins', () => {
+    const csp = contentSecurityPolicy({ REMOTE_URL_REMOTE_FINANCE: 'https://cdn.example/finance/remoteEntry.js' });
+    expect(csp.directives.scriptSrc).toEqual(["'self'", 'https://cdn.example']);
+  });
+
+  test('media: documents are downloaded, never shown as a page of ours; everything runs sandboxed', async () => {
+    for (const [path, attachment] of [
+      ['/media/news/doc.pdf', true],
+      ['/media/news/x.svg', true],
+      ['/media/news/x.html', true],
+      ['/media/news/a.png', false],
+    ] as const) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect({ path, disposition: res.headers.get('content-disposition') }).toEqual({ path, disposition: attachment ? 'attachment' : null });
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  test('every cookie-signed api write from another site is refused before it runs', async () => {
+    const writes = r.oyster.routes.filter((x) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(x.method));
+    expect(writes.length).toBeGreaterThan(20);
+    const path = (url: string) => url.replace(/:\w+/g, '0123456789abcdef01234567').replace(/\*/g, 'x');
+    for (const route of writes) {
+      for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+        const res = await send(route.method, path(route.url), { cookie, 'content-type': 'application/json', ...from }, '{}');
+        const seen = { route: `${route.method} ${route.url}`, from, status: res.status, body: await res.json() };
+        expect(seen).toEqual({ ...seen, status: 403, body: { message: CSRF_TEXT } });
+      }
+    }
+    // The session was not ended by the refused logout.
+    expect((await get('/api/v2/auth/get-user', { cookie })).status).toBe(200);
+  });
+
+  test('a cookie-signed POST from our page must be JSON (or multipart)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const headers: Record<string, string> = { cookie, origin: own };
+      if (type) headers['content-type'] = type;
+      const res = await send('POST', '/api/v2/auth/logout', headers, type ? 'x' : undefined);
+      expect({ type, status: res.status, body: await res.json() }).toEqual({ type, status: 403, body: { message: CSRF_CONTENT_TYPE_TEXT } });
+    }
+    const list = await send('POST', '/api/v2/posts/news/list', { cookie, origin: own, 'content-type': 'text/plain' }, '{"page":1}');
+    expect(list.status).toBe(403);
+  });
+
+  test('our own page passes: Origin of our host, or Sec-Fetch-Site same-origin; the token header needs neither', async () => {
+    const ok1 = await send('POST', '/api/v2/posts/news/list', { cookie, origin: own, 'content-type': 'application/json' }, '{"page":1,"pageSize":3}');
+    expect(ok1.status).toBe(200);
+    const ok2 = await send('POST', '/api/v2/posts/news/list', { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, '{"page":1,"pageSize":3}');
+    expect(ok2.status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    const upload = await send('POST', '/api/v2/uploads?kind=news', { cookie, origin: own }, form);
+    expect(upload.status).toBe(200);
+    // A header token cannot be sent by another site's form: no Origin needed (scripts, the e2e request context).
+    const token = cookie.split('=')[1];
+    const byHeader = await send('POST', '/api/v2/posts/news/list', { 'x-api-token': token, 'content-type': 'application/json' }, '{"page":1,"pageSize":3}');
+    expect(byHeader.status).toBe(200);
+    const out = await send('POST', '/api/v2/auth/logout', { cookie, origin: own, 'content-type': 'application/json' }, '{}');
+    expect(out.status).toBe(200);
+    expect((await get('/api/v2/auth/get-user', { cookie })).status).toBe(401);
+  });
+});
+
+test('TRUST_PROXY: hops or addresses, never everything', () => {
+  expect(trustProxyFrom(undefined)).toBe(false);
+  expect(trustProxyFrom('')).toBe(false);
+  expect(trustProxyFrom('0')).toBe(false);
+  expect(trustProxyFrom('1')).toBe(1);
+  expect(trustProxyFrom('10.0.0.0/8, 172.16.0.1')).toEqual(['10.0.0.0/8', '172.16.0.1']);
+});
