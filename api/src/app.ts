@@ -11,6 +11,9 @@ import { createRateLimiter } from './platform/auth/rate-limit.js';
 import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { installErrorHandler } from './platform/errors.js';
+import { declaredRoutes, type Operation } from './platform/routes.js';
+import { installJsonBody } from './platform/validation.js';
+import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
 import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
@@ -65,6 +68,8 @@ export interface OysterApp {
   realtime: Realtime;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
+  /** Every api operation with its declared input and access (the OpenAPI document's source). */
+  operations: readonly Operation[];
   close(): Promise<void>;
 }
 
@@ -119,6 +124,10 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Platform first: errors, sign-in by default (before any route), the auth and public routes.
   installErrorHandler(app);
   const routes = signInByDefault(app, db);
+  // Request validation: JSON bodies (prototype keys removed, depth bounded), declared input and access.
+  installJsonBody(app);
+  const operations = declaredRoutes(app);
+  openApiRoute(app, operations);
   authRoutes(app, ctx);
   publicRoutes(app, ctx);
   // Then every domain registers its own routes.
@@ -143,6 +152,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     db,
     realtime,
     routes,
+    operations,
     async close() {
       if (closed) return;
       closed = true;

@@ -91,10 +91,10 @@ export async function listPosts(q: Queryable, kind: PostKind, o: ListOptions) {
   const rows = await q.query<PostRow & { total?: number }>(
     `SELECT ${LIST_COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')}${terms.length ? ', page.total' : ''}
        FROM (SELECT id${terms.length ? ', count(*) OVER ()::int AS total' : ''} FROM posts WHERE ${w}
-              ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${offset}) page
+              ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
        JOIN posts p USING (id)
       ORDER BY p.published_at DESC NULLS FIRST, p.id DESC`,
-    params,
+    [...params, o.pageSize, offset],
   );
   let total: number;
   if (rows.length > 0 && rows.length < o.pageSize) total = offset + rows.length; // the last page tells the total

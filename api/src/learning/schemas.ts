@@ -42,8 +42,8 @@ const labelSchema = yup.string().trim().min(1).max(60).nullable().transform((v) 
 
 const postFields = (kind: PostKind) => ({
   title: textField('title', 200),
-  summary: yup.string().trim().max(500).label('summary'),
-  body: yup.string().max(200_000).label('body'),
+  summary: yup.string().trim().max(500).meta({ multiline: true }).label('summary'),
+  body: yup.string().max(200_000).meta({ multiline: true }).label('body'),
   coverImageUrl: imageUrlSchema('coverImageUrl'),
   status: statusSchema,
   ...(kind === 'news' ? { label: labelSchema } : { tags: tagsSchema }),
@@ -72,7 +72,7 @@ export const courseListSchema = yup.object({ agentId: objectIdSchema.nullable().
 
 const courseFields = {
   title: textField('title', 200),
-  description: yup.string().trim().max(2000).label('description'),
+  description: yup.string().trim().max(2000).meta({ multiline: true }).label('description'),
   coverImageUrl: imageUrlSchema('coverImageUrl'),
   status: statusSchema,
   position: yup.number().integer().min(0).max(100_000).label('position'),
@@ -99,7 +99,7 @@ const attachmentsSchema = yup
 
 const lessonFields = {
   title: textField('title', 200),
-  text: yup.string().max(200_000).label('text'),
+  text: yup.string().max(200_000).meta({ multiline: true }).label('text'),
   videoUrl: httpsUrlSchema('videoUrl'),
   attachments: attachmentsSchema,
   position: yup.number().integer().min(1).max(10_000).label('position'),

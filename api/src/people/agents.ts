@@ -80,10 +80,11 @@ export async function listAgents(q: Queryable, me: Me, f: AgentFilter) {
   const where = conds.join(' AND ');
   const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
   const dir = f.sortType === 'asc' ? 'ASC' : 'DESC';
+  const n1 = params.length + 1;
   const rows = await q.query<NameRow>(
     `SELECT u.id, u.email, u.first_name, u.second_name, u.middle_name FROM users u WHERE ${where}
-      ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
-    params,
+      ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT $${n1} OFFSET $${n1 + 1}`,
+    [...params, f.pageSize, (f.page - 1) * f.pageSize],
   );
   return { agents: rows.map((r) => ({ _id: r.id, fio: fio(r), email: r.email })), total: n };
 }

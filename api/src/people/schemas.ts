@@ -1,5 +1,5 @@
 import { ROLES, isObjectId } from '@oyster/shared-kit/domain';
-import { objectIdSchema, yup } from '../platform/validation.js';
+import { objectIdSchema, pageSchema, pageSizeSchema, yup } from '../platform/validation.js';
 
 /** Request schemas of agents and users; messages name the field. */
 
@@ -9,7 +9,7 @@ const boolish = () =>
   yup.boolean().transform((v, orig) => (orig === '' || orig == null ? undefined : orig === '1' ? true : orig === '0' ? false : v));
 
 export const agentSearchSchema = yup.object({
-  search: yup.string().trim().max(100).default(''),
+  search: yup.string().trim().max(100).default('').label('search'),
   subAgents: boolish().default(false),
   agentId: objectIdSchema.optional().transform((v) => (v === '' ? undefined : v)),
 });
@@ -23,8 +23,8 @@ export const agentListSchema = yup.object({
     .nullable().default(null),
   sortBy: yup.string().oneOf(['createDate'], 'Поле «sortBy»: поддерживается только createDate').default('createDate'),
   sortType: yup.string().oneOf(['asc', 'desc'] as const, 'Поле «sortType» должно быть asc или desc').default('desc'),
-  page: yup.number().integer().min(1).default(1),
-  pageSize: yup.number().integer().min(1).max(100).default(20),
+  page: pageSchema,
+  pageSize: pageSizeSchema(20, 100),
 });
 
 const name = (label: string) => yup.string().trim().min(1).max(100).label(label);

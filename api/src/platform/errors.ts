@@ -29,7 +29,7 @@ export function validationError(message: string, field: string | null) {
 /** A PATCH that changes nothing. */
 export const noFields = () => validationError('Нет полей для изменения', null);
 
-/** HttpError → its status and JSON; fastify's own 4xx → a Russian text; anything else → 500, logged. */
+/** HttpError → its status and JSON; fastify's own 4xx → a Russian text; anything else → 500 with the request id, logged. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message, ...err.extra });
@@ -44,7 +44,8 @@ export function installErrorHandler(app: FastifyInstance) {
         : 'Некорректный запрос: тело не является корректным JSON';
       return reply.code(e.statusCode).send({ message, error: true, type: 'validation' });
     }
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: ERROR_TEXTS.server });
+    // Anything else is ours: logged with the request id, answered with that id and the Russian text, never a stack.
+    req.log.error({ err, requestId: req.id }, 'unhandled error');
+    return reply.code(500).send({ message: ERROR_TEXTS.server, requestId: req.id });
   });
 }

@@ -16,6 +16,8 @@ const PUBLIC = [
   'GET /api/v2/auth/sign-in-by-token',
   'GET /api/v2/remotes-manifest',
   'GET /api/v2/config',
+  // The api's contract (platform/openapi.ts).
+  'GET /api/v2/openapi.json',
   'GET /api/v2/probe/open',
 ];
 

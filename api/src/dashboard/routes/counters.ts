@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { ensure } from '../../platform/auth/guard.js';
+import { route } from '../../platform/routes.js';
 import { chatCounts, executorStatistics, paymentsInfo, unreadNotifications } from '../counters.js';
 
 /** The home counters, each gated by its §6 data-loading flag. */
 export function counterRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v2/statistics/widget', async (req) => {
-    ensure(req.me.can.canLoadStatisticsWidget);
-    return { statistics: await executorStatistics(db, req.me) };
-  });
+  route(app, { method: 'GET', url: '/api/v2/statistics/widget', summary: 'Главная: статистика исполнителя', access: 'canLoadStatisticsWidget' }, async (req) => ({
+    statistics: await executorStatistics(db, req.me),
+  }));
 
-  app.get('/api/v2/get-info-payments/', async (req) => {
-    ensure(req.me.can.canLoadPaymentsInfo);
-    return { data: await paymentsInfo(db, req.me) };
-  });
+  route(app, { method: 'GET', url: '/api/v2/get-info-payments/', summary: 'Главная: сведения о выплатах', access: 'canLoadPaymentsInfo' }, async (req) => ({
+    data: await paymentsInfo(db, req.me),
+  }));
 
-  app.get('/api/v2/notifications/count-not-read', async (req) => ({ count: await unreadNotifications(db, req.me) }));
+  route(app, { method: 'GET', url: '/api/v2/notifications/count-not-read', summary: 'Главная: непрочитанные уведомления' }, async (req) => ({
+    count: await unreadNotifications(db, req.me),
+  }));
 
-  app.get('/api/v2/chats/opened-count', async (req) => {
-    ensure(req.me.can.canLoadOpenChatsCount);
-    return chatCounts(db, req.me);
-  });
+  route(app, { method: 'GET', url: '/api/v2/chats/opened-count', summary: 'Главная: открытые чаты', access: 'canLoadOpenChatsCount' }, async (req) => chatCounts(db, req.me));
 }

@@ -3,7 +3,8 @@ import type { Attachment } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { ensure, type Authed } from '../../platform/auth/guard.js';
 import { HttpError, notFoundError, validationError } from '../../platform/errors.js';
-import { definedEntries, idParams, validate } from '../../platform/validation.js';
+import { definedEntries, idParams } from '../../platform/validation.js';
+import { route } from '../../platform/routes.js';
 import {
   createCourse, createLesson, deleteCourse, deleteLesson, getCourse, getLesson, listCourses, setProgress, updateCourse, updateLesson,
   type CourseWrite, type LessonWrite,
@@ -51,68 +52,65 @@ export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
     return course;
   }
 
-  app.post('/api/v2/academy/courses/get-list-admin', async (req) => {
-    ensure(req.me.can.isPersonal);
-    const { agentId } = await validate(courseListSchema, req.body);
-    return { data: { courses: await listCourses(db, await progressOwner(req.me, agentId), true) } };
-  });
+  const byId = idParams('id');
+  const byLesson = idParams('lessonId');
 
-  app.post('/api/v2/academy/courses/get-list-user', async (req) => {
-    const { agentId } = await validate(courseListSchema, req.body);
-    return { data: { courses: await listCourses(db, await progressOwner(req.me, agentId), false) } };
-  });
+  route(app, { method: 'POST', url: '/api/v2/academy/courses/get-list-admin', summary: 'Академия: курсы (для сотрудников, с черновиками)', access: 'isPersonal', body: courseListSchema }, async (req) => ({
+    data: { courses: await listCourses(db, await progressOwner(req.me, req.body.agentId), true) },
+  }));
 
-  app.get('/api/v2/academy/courses/:id', async (req) => {
-    const { id } = await validate(idParams('id'), req.params);
-    return { data: { course: await courseOr404(req.me, req.me.user._id, id) } };
-  });
+  route(app, { method: 'POST', url: '/api/v2/academy/courses/get-list-user', summary: 'Академия: опубликованные курсы', body: courseListSchema }, async (req) => ({
+    data: { courses: await listCourses(db, await progressOwner(req.me, req.body.agentId), false) },
+  }));
 
-  app.post('/api/v2/academy/courses/:id/lessons/:lessonId/progress', async (req) => {
-    const { me } = req;
-    const { id, lessonId } = await validate(idParams('id', 'lessonId'), req.params);
-    const { completed } = await validate(progressSchema, req.body);
-    const course = await courseOr404(me, me.user._id, id);
-    if (!course.lessons.some((l) => l._id === lessonId)) throw notFoundError(LESSON_NOT_FOUND);
-    const progress = await setProgress(db, me.user._id, id, lessonId, completed);
-    return { data: { progress, lesson: { _id: lessonId, completed } } };
-  });
+  route(app, { method: 'GET', url: '/api/v2/academy/courses/:id', summary: 'Академия: курс', params: byId }, async (req) => ({
+    data: { course: await courseOr404(req.me, req.me.user._id, req.params.id) },
+  }));
+
+  route(
+    app,
+    { method: 'POST', url: '/api/v2/academy/courses/:id/lessons/:lessonId/progress', summary: 'Академия: отметить урок', params: idParams('id', 'lessonId'), body: progressSchema },
+    async (req) => {
+      const { me } = req;
+      const { id, lessonId } = req.params;
+      const { completed } = req.body;
+      const course = await courseOr404(me, me.user._id, id);
+      if (!course.lessons.some((l) => l._id === lessonId)) throw notFoundError(LESSON_NOT_FOUND);
+      const progress = await setProgress(db, me.user._id, id, lessonId, completed);
+      return { data: { progress, lesson: { _id: lessonId, completed } } };
+    },
+  );
 
   // ---- editing (copywriters, admins)
-  app.post('/api/v2/academy/courses', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const input = await validate(courseCreateSchema, req.body);
-    const id = await createCourse(db, input as CourseWrite);
+  route(app, { method: 'POST', url: '/api/v2/academy/courses', summary: 'Академия: создать курс', access: 'canEditLearning', body: courseCreateSchema }, async (req) => {
+    const id = await createCourse(db, req.body as CourseWrite);
     return { data: { course: await getCourse(db, req.me.user._id, id) } };
   });
 
-  app.patch('/api/v2/academy/courses/:id', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    const patch = definedEntries(await validate(coursePatchSchema, req.body));
+  route(app, { method: 'PATCH', url: '/api/v2/academy/courses/:id', summary: 'Академия: изменить курс', access: 'canEditLearning', params: byId, body: coursePatchSchema }, async (req) => {
+    const { id } = req.params;
+    const patch = definedEntries(req.body);
     if (!(await updateCourse(db, id, patch as Partial<CourseWrite>))) throw notFoundError(COURSE_NOT_FOUND);
     return { data: { course: await getCourse(db, req.me.user._id, id) } };
   });
 
   for (const action of ['publish', 'unpublish'] as const) {
-    app.post(`/api/v2/academy/courses/:id/${action}`, async (req) => {
-      ensure(req.me.can.canEditLearning);
-      const { id } = await validate(idParams('id'), req.params);
+    const summary = `Академия: ${action === 'publish' ? 'опубликовать' : 'снять с публикации'} курс`;
+    route(app, { method: 'POST', url: `/api/v2/academy/courses/:id/${action}`, summary, access: 'canEditLearning', params: byId }, async (req) => {
+      const { id } = req.params;
       if (!(await updateCourse(db, id, { status: action === 'publish' ? 'published' : 'draft' }))) throw notFoundError(COURSE_NOT_FOUND);
       return { data: { course: await getCourse(db, req.me.user._id, id) } };
     });
   }
 
-  app.delete('/api/v2/academy/courses/:id', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    if (!(await deleteCourse(db, id))) throw notFoundError(COURSE_NOT_FOUND);
+  route(app, { method: 'DELETE', url: '/api/v2/academy/courses/:id', summary: 'Академия: удалить курс', access: 'canEditLearning', params: byId }, async (req) => {
+    if (!(await deleteCourse(db, req.params.id))) throw notFoundError(COURSE_NOT_FOUND);
     return { data: { deleted: true } };
   });
 
-  app.post('/api/v2/academy/courses/:id/lessons', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    const input = await validate(lessonCreateSchema, req.body);
+  route(app, { method: 'POST', url: '/api/v2/academy/courses/:id/lessons', summary: 'Академия: добавить урок', access: 'canEditLearning', params: byId, body: lessonCreateSchema }, async (req) => {
+    const { id } = req.params;
+    const input = req.body;
     const attachments = resolveAttachments(input.attachments);
     const lessonId = await db.tx(async (q) => {
       const [c] = await q.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [id]);
@@ -122,20 +120,17 @@ export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
     return { data: { lesson: await getLesson(db, req.me.user._id, lessonId) } };
   });
 
-  app.patch('/api/v2/academy/lessons/:lessonId', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { lessonId } = await validate(idParams('lessonId'), req.params);
-    const patch = definedEntries(await validate(lessonPatchSchema, req.body));
+  route(app, { method: 'PATCH', url: '/api/v2/academy/lessons/:lessonId', summary: 'Академия: изменить урок', access: 'canEditLearning', params: byLesson, body: lessonPatchSchema }, async (req) => {
+    const { lessonId } = req.params;
+    const patch = definedEntries(req.body);
     const attachments = resolveAttachments(patch.attachments);
     const ok = await db.tx((q) => updateLesson(q, lessonId, { ...(patch as Partial<LessonWrite>), ...(attachments ? { attachments } : {}) }));
     if (!ok) throw notFoundError(LESSON_NOT_FOUND);
     return { data: { lesson: await getLesson(db, req.me.user._id, lessonId) } };
   });
 
-  app.delete('/api/v2/academy/lessons/:lessonId', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { lessonId } = await validate(idParams('lessonId'), req.params);
-    if (!(await db.tx((q) => deleteLesson(q, lessonId)))) throw notFoundError(LESSON_NOT_FOUND);
+  route(app, { method: 'DELETE', url: '/api/v2/academy/lessons/:lessonId', summary: 'Академия: удалить урок', access: 'canEditLearning', params: byLesson }, async (req) => {
+    if (!(await db.tx((q) => deleteLesson(q, req.params.lessonId)))) throw notFoundError(LESSON_NOT_FOUND);
     return { data: { deleted: true } };
   });
 }

@@ -3,7 +3,8 @@ import type { BannerInput, MediaType } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { ensure } from '../../platform/auth/guard.js';
 import { notFoundError, validationError } from '../../platform/errors.js';
-import { definedEntries, idParams, validate } from '../../platform/validation.js';
+import { definedEntries, idParams } from '../../platform/validation.js';
+import { route } from '../../platform/routes.js';
 import { createBanner, createMedia, deleteBanner, deleteMedia, getBanner, listBanners, listMedia, updateBanner } from '../library.js';
 import { MIME, UPLOAD_TEXTS, mediaUrl, statMediaFile } from '../media.js';
 import { isHttpsUrl } from '../sanitize.js';
@@ -22,44 +23,40 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
     if (file.type === 'pdf') throw validationError(UPLOAD_TEXTS.badType('banners'), 'storageFileName');
   }
 
-  app.post('/api/v2/banners/list', async (req) => {
-    const { allBanners } = await validate(bannerListSchema, req.body);
+  const byId = idParams('id');
+
+  route(app, { method: 'POST', url: '/api/v2/banners/list', summary: 'Баннеры: список', body: bannerListSchema }, async (req) => {
+    const { allBanners } = req.body;
     if (allBanners) ensure(req.me.can.canEditLearning);
     return { data: { banners: await listBanners(db, !allBanners) } };
   });
 
-  app.post('/api/v2/banners', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const input = await validate(bannerCreateSchema, req.body);
+  route(app, { method: 'POST', url: '/api/v2/banners', summary: 'Баннеры: создать', access: 'canEditLearning', body: bannerCreateSchema }, async (req) => {
+    const input = req.body;
     bannerImage(input.storageFileName);
     const id = await db.tx((q) => createBanner(q, input as BannerInput));
     return { data: { banner: await getBanner(db, id) } };
   });
 
-  app.patch('/api/v2/banners/:id', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    const patch = definedEntries(await validate(bannerPatchSchema, req.body));
+  route(app, { method: 'PATCH', url: '/api/v2/banners/:id', summary: 'Баннеры: изменить', access: 'canEditLearning', params: byId, body: bannerPatchSchema }, async (req) => {
+    const { id } = req.params;
+    const patch = definedEntries(req.body);
     if (patch.storageFileName) bannerImage(patch.storageFileName);
-    if (!(await db.tx((q) => updateBanner(q, id, patch as Partial<BannerInput>)))) throw notFoundError(BANNER_NOT_FOUND);
+    if (!(await db.tx((q) => updateBanner(q, id, patch as Partial<BannerInput>, mediaDir)))) throw notFoundError(BANNER_NOT_FOUND);
     return { data: { banner: await getBanner(db, id) } };
   });
 
-  app.delete('/api/v2/banners/:id', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    if (!(await db.tx((q) => deleteBanner(q, id)))) throw notFoundError(BANNER_NOT_FOUND);
+  route(app, { method: 'DELETE', url: '/api/v2/banners/:id', summary: 'Баннеры: удалить', access: 'canEditLearning', params: byId }, async (req) => {
+    if (!(await db.tx((q) => deleteBanner(q, req.params.id, mediaDir)))) throw notFoundError(BANNER_NOT_FOUND);
     return { data: { deleted: true } };
   });
 
-  app.get('/api/v2/media-library', async (req) => {
-    const { type } = await validate(mediaListSchema, req.query);
-    return { data: { items: await listMedia(db, (type as MediaType | undefined) ?? null) } };
-  });
+  route(app, { method: 'GET', url: '/api/v2/media-library', summary: 'Медиатека: список', query: mediaListSchema }, async (req) => ({
+    data: { items: await listMedia(db, (req.query.type as MediaType | undefined) ?? null) },
+  }));
 
-  app.post('/api/v2/media-library', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const input = await validate(mediaCreateSchema, req.body);
+  route(app, { method: 'POST', url: '/api/v2/media-library', summary: 'Медиатека: добавить', access: 'canEditLearning', body: mediaCreateSchema }, async (req) => {
+    const input = req.body;
     const type = input.type as MediaType;
     let item;
     if (type === 'video') {
@@ -78,10 +75,8 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
     return { data: { item: await createMedia(db, item, req.me.user._id) } };
   });
 
-  app.delete('/api/v2/media-library/:id', async (req) => {
-    ensure(req.me.can.canEditLearning);
-    const { id } = await validate(idParams('id'), req.params);
-    if (!(await deleteMedia(db, id))) throw notFoundError(MEDIA_NOT_FOUND);
+  route(app, { method: 'DELETE', url: '/api/v2/media-library/:id', summary: 'Медиатека: удалить', access: 'canEditLearning', params: byId }, async (req) => {
+    if (!(await deleteMedia(db, req.params.id, mediaDir))) throw notFoundError(MEDIA_NOT_FOUND);
     return { data: { deleted: true } };
   });
 }

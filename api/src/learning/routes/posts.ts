@@ -3,7 +3,8 @@ import type { PostKind } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { ensure } from '../../platform/auth/guard.js';
 import { notFoundError } from '../../platform/errors.js';
-import { definedEntries, idParams, validate } from '../../platform/validation.js';
+import { route } from '../../platform/routes.js';
+import { definedEntries, idParams } from '../../platform/validation.js';
 import { createPost, deletePost, getPost, listLabels, listPosts, listTags, updatePost, type PostWrite } from '../posts.js';
 import { postCreateSchema, postListSchema, postPatchSchema } from '../schemas.js';
 
@@ -12,14 +13,16 @@ import { postCreateSchema, postListSchema, postPatchSchema } from '../schemas.js
  * copywriters and admins (access.canEditLearning) also see drafts and edit.
  */
 const NOT_FOUND: Record<PostKind, string> = { news: 'Новость не найдена', knowledge: 'Статья не найдена' };
+const WHAT: Record<PostKind, string> = { news: 'Новости', knowledge: 'База знаний' };
 
 export function postRoutes(app: FastifyInstance, { db }: AppContext) {
   for (const kind of ['news', 'knowledge'] as const) {
     const base = `/api/v2/posts/${kind}`;
     const byIdParam = kind === 'news' ? 'newsId' : 'id';
+    const byId = idParams('id');
 
-    app.post(`${base}/list`, async (req) => {
-      const o = await validate(postListSchema(kind), req.body);
+    route(app, { method: 'POST', url: `${base}/list`, summary: `${WHAT[kind]}: список`, body: postListSchema(kind) }, async (req) => {
+      const o = req.body;
       if (o.includeDrafts) ensure(req.me.can.canEditLearning);
       const label = 'label' in o ? (o.label as string | null | undefined) : undefined;
       const tag = 'tag' in o ? (o.tag as string | null | undefined) : undefined;
@@ -28,43 +31,35 @@ export function postRoutes(app: FastifyInstance, { db }: AppContext) {
       return { data: { [kind]: items, total, page: o.page, pageSize: o.pageSize, ...extra } };
     });
 
-    app.get(`${base}/:${byIdParam}`, async (req) => {
-      const params = await validate(idParams(byIdParam), req.params);
-      const item = await getPost(db, kind, params[byIdParam]);
+    route(app, { method: 'GET', url: `${base}/:${byIdParam}`, summary: `${WHAT[kind]}: запись`, params: idParams(byIdParam) }, async (req) => {
+      const item = await getPost(db, kind, req.params[byIdParam]);
       if (!item || (item.status !== 'published' && !req.me.can.canEditLearning)) throw notFoundError(NOT_FOUND[kind]);
       return { error: false, errorMessage: null, data: { [kind]: item } };
     });
 
-    app.post(base, async (req) => {
-      ensure(req.me.can.canEditLearning);
-      const input = await validate(postCreateSchema(kind), req.body);
-      const item = await createPost(db, kind, input as PostWrite, req.me.user._id);
+    route(app, { method: 'POST', url: base, summary: `${WHAT[kind]}: создать`, access: 'canEditLearning', body: postCreateSchema(kind) }, async (req) => {
+      const item = await createPost(db, kind, req.body as PostWrite, req.me.user._id);
       return { data: { [kind]: item } };
     });
 
-    app.patch(`${base}/:id`, async (req) => {
-      ensure(req.me.can.canEditLearning);
-      const { id } = await validate(idParams('id'), req.params);
-      const patch = definedEntries(await validate(postPatchSchema(kind), req.body));
-      const item = await updatePost(db, kind, id, patch as Partial<PostWrite>);
+    route(app, { method: 'PATCH', url: `${base}/:id`, summary: `${WHAT[kind]}: изменить`, access: 'canEditLearning', params: byId, body: postPatchSchema(kind) }, async (req) => {
+      const patch = definedEntries(req.body);
+      const item = await updatePost(db, kind, req.params.id, patch as Partial<PostWrite>);
       if (!item) throw notFoundError(NOT_FOUND[kind]);
       return { data: { [kind]: item } };
     });
 
     for (const action of ['publish', 'unpublish'] as const) {
-      app.post(`${base}/:id/${action}`, async (req) => {
-        ensure(req.me.can.canEditLearning);
-        const { id } = await validate(idParams('id'), req.params);
-        const item = await updatePost(db, kind, id, { status: action === 'publish' ? 'published' : 'draft' });
+      const summary = `${WHAT[kind]}: ${action === 'publish' ? 'опубликовать' : 'снять с публикации'}`;
+      route(app, { method: 'POST', url: `${base}/:id/${action}`, summary, access: 'canEditLearning', params: byId }, async (req) => {
+        const item = await updatePost(db, kind, req.params.id, { status: action === 'publish' ? 'published' : 'draft' });
         if (!item) throw notFoundError(NOT_FOUND[kind]);
         return { data: { [kind]: item } };
       });
     }
 
-    app.delete(`${base}/:id`, async (req) => {
-      ensure(req.me.can.canEditLearning);
-      const { id } = await validate(idParams('id'), req.params);
-      if (!(await deletePost(db, kind, id))) throw notFoundError(NOT_FOUND[kind]);
+    route(app, { method: 'DELETE', url: `${base}/:id`, summary: `${WHAT[kind]}: удалить`, access: 'canEditLearning', params: byId }, async (req) => {
+      if (!(await deletePost(db, kind, req.params.id))) throw notFoundError(NOT_FOUND[kind]);
       return { data: { deleted: true } };
     });
   }
