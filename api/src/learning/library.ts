@@ -6,8 +6,8 @@ import { mediaUrl, removeMediaFile, storageNameOf } from './media.js';
 
 /**
  * Home banners and the media library (photos, videos, documents). A record owns its file: deleting the
- * record (or giving a banner another picture) removes the file from the media folder when `mediaDir`
- * is given and no other record of the table still points at it, so its URL answers 404 afterwards.
+ * record (or giving a banner another picture) removes the file from the media folder when no other
+ * record of the table still points at it, so its URL answers 404 afterwards.
  */
 
 interface BannerRow {
@@ -64,13 +64,13 @@ export async function createBanner(q: Queryable, input: BannerInput): Promise<st
 }
 
 /** Removes a banner picture no banner uses any more (the last step of a change, after the rows are written). */
-async function dropBannerFile(q: Queryable, mediaDir: string | undefined, storageFileName: string | null | undefined) {
-  if (!mediaDir || !storageFileName) return;
+async function dropBannerFile(q: Queryable, mediaDir: string, storageFileName: string | null | undefined) {
+  if (!storageFileName) return;
   if ((await q.query('SELECT 1 FROM banners WHERE storage_file_name = $1 LIMIT 1', [storageFileName])).length) return;
   removeMediaFile(mediaDir, 'banners', storageFileName);
 }
 
-export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>, mediaDir?: string): Promise<boolean> {
+export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>, mediaDir: string): Promise<boolean> {
   const [old] = await q.query<{ storage_file_name: string }>('SELECT storage_file_name FROM banners WHERE id = $1', [id]);
   if (!old) return false;
   const { sql, params } = updateSet(BANNER_COLUMNS, patch, 2, ['updated_at = now()']);
@@ -81,7 +81,7 @@ export async function updateBanner(q: Queryable, id: string, patch: Partial<Bann
   return true;
 }
 
-export async function deleteBanner(q: Queryable, id: string, mediaDir?: string): Promise<boolean> {
+export async function deleteBanner(q: Queryable, id: string, mediaDir: string): Promise<boolean> {
   const rows = await q.query<{ storage_file_name: string }>('DELETE FROM banners WHERE id = $1 RETURNING storage_file_name', [id]);
   if (!rows.length) return false;
   await placeBanner(q, null);
@@ -131,16 +131,14 @@ export async function createMedia(q: Queryable, input: NewMediaItem, createdBy: 
   return toMedia(row);
 }
 
-export async function deleteMedia(q: Queryable, id: string, mediaDir?: string): Promise<boolean> {
+export async function deleteMedia(q: Queryable, id: string, mediaDir: string): Promise<boolean> {
   const rows = await q.query<{ url: string; thumbnail_url: string | null }>('DELETE FROM media_items WHERE id = $1 RETURNING url, thumbnail_url', [id]);
   if (!rows.length) return false;
-  if (mediaDir) {
-    for (const url of new Set([rows[0].url, rows[0].thumbnail_url])) {
-      const name = storageNameOf('media', url);
-      if (!name) continue; // a video's link, or nothing
-      if ((await q.query('SELECT 1 FROM media_items WHERE url = $1 OR thumbnail_url = $1 LIMIT 1', [url])).length) continue;
-      removeMediaFile(mediaDir, 'media', name);
-    }
+  for (const url of new Set([rows[0].url, rows[0].thumbnail_url])) {
+    const name = storageNameOf('media', url);
+    if (!name) continue; // a video's link, or nothing
+    if ((await q.query('SELECT 1 FROM media_items WHERE url = $1 OR thumbnail_url = $1 LIMIT 1', [url])).length) continue;
+    removeMediaFile(mediaDir, 'media', name);
   }
   return true;
 }

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKENDS, FORBIDDEN, PDF, PNG, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
+import { BACKENDS, FORBIDDEN, JPEG, PDF, PNG, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
 import { seedDemo } from '../../src/seed';
 
 /** Banners and the media library (their files go through /api/v2/uploads, tested in uploads.test.ts). */
@@ -79,6 +79,8 @@ describe.each(BACKENDS)('learning: banners and media library ($name)', (backend)
     expect(await count()).toBe(4);
 
     for (const who of ['copywriter', 'admin'] as const) {
+      // Each banner its own picture: a deleted banner takes its file along.
+      const image = (await upload(who, 'banners', PNG)).body.data.storageFileName;
       const created = await req(who, 'POST', '/api/v2/banners', { title: `Баннер ${who}`, storageFileName: image, link: 'https://oyster.test/promo', position: 1 });
       expect(created.status).toBe(200);
       const b = created.body.data.banner;
@@ -137,6 +139,8 @@ describe.each(BACKENDS)('learning: banners and media library ($name)', (backend)
     expect((await req('agent', 'GET', '/api/v2/media-library')).body.data.items).toHaveLength(7);
 
     for (const who of ['copywriter', 'admin'] as const) {
+      // Each document its own file: a deleted item takes its file along.
+      const pdfName = (await upload(who, 'media', PDF)).body.data.storageFileName;
       const doc = await req(who, 'POST', '/api/v2/media-library', { type: 'document', title: `Регламент ${who}`, storageFileName: pdfName });
       expect(doc.body.data.item).toMatchObject({ type: 'document', url: `/media/media/${pdfName}`, size: PDF.length, mime: 'application/pdf', thumbnailUrl: null });
       const video = await req(who, 'POST', '/api/v2/media-library', { type: 'video', title: `Вебинар ${who}`, url: 'https://video.oyster.test/w/1.mp4' });
@@ -148,6 +152,39 @@ describe.each(BACKENDS)('learning: banners and media library ($name)', (backend)
       expect((await req(who, 'DELETE', `/api/v2/media-library/${doc.body.data.item._id}`)).body.errorMessage).toBe('Материал не найден');
     }
     expect((await req('agent', 'GET', '/api/v2/media-library')).body.data.items).toHaveLength(7);
+  });
+
+  test('a deleted media item or banner takes its file along (its URL answers 404); a replaced banner picture goes too', async () => {
+    const served = async (url: string) => (await fetch(r.url + url)).status;
+    const stored = (kind: string, name: string) => existsSync(join(mediaDir, kind, name));
+
+    const photo = (await upload('copywriter', 'media', PNG)).body.data.storageFileName;
+    const item = (await req('copywriter', 'POST', '/api/v2/media-library', { type: 'photo', title: 'Фото на удаление', storageFileName: photo })).body.data.item;
+    expect(await served(item.url)).toBe(200);
+    expect((await req('copywriter', 'DELETE', `/api/v2/media-library/${item._id}`)).body).toEqual({ data: { deleted: true } });
+    expect(stored('media', photo)).toBe(false);
+    expect(await served(item.url)).toBe(404);
+
+    // A file two items share stays until the last of them goes.
+    const shared = (await upload('copywriter', 'media', PDF)).body.data.storageFileName;
+    const one = (await req('copywriter', 'POST', '/api/v2/media-library', { type: 'document', title: 'Один', storageFileName: shared })).body.data.item;
+    const two = (await req('copywriter', 'POST', '/api/v2/media-library', { type: 'document', title: 'Два', storageFileName: shared })).body.data.item;
+    await req('copywriter', 'DELETE', `/api/v2/media-library/${one._id}`);
+    expect(await served(two.url)).toBe(200);
+    await req('copywriter', 'DELETE', `/api/v2/media-library/${two._id}`);
+    expect(await served(two.url)).toBe(404);
+
+    const first = (await upload('admin', 'banners', PNG)).body.data.storageFileName;
+    const second = (await upload('admin', 'banners', JPEG)).body.data.storageFileName;
+    const banner = (await req('admin', 'POST', '/api/v2/banners', { title: 'Баннер на замену', storageFileName: first, active: false })).body.data.banner;
+    expect((await req('admin', 'PATCH', `/api/v2/banners/${banner._id}`, { storageFileName: second })).body.data.banner.imageUrl).toBe(`/media/banners/${second}`);
+    expect(stored('banners', first)).toBe(false);
+    expect(await served(`/media/banners/${first}`)).toBe(404);
+    expect((await req('admin', 'DELETE', `/api/v2/banners/${banner._id}`)).body).toEqual({ data: { deleted: true } });
+    expect(stored('banners', second)).toBe(false);
+    expect(await served(`/media/banners/${second}`)).toBe(404);
+    // The demo banners' pictures are untouched.
+    expect(await served('/media/banners/demo-eosago.png')).toBe(200);
   });
 
   test('the demo seed runs once per database and puts back missing files', async () => {
