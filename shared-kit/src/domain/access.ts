@@ -60,6 +60,11 @@ export interface Access {
   canSeeCommissionInTooltips: boolean;
   /** News, knowledge, courses, media and banners: copywriters and admins edit, everyone else reads. */
   canEditLearning: boolean;
+  /**
+   * PATCH /users/:id: administrators change any field; a broker network owner agent only the roles of
+   * their own network's agents (which roles, to whom: `roleChangeError` in roles.ts).
+   */
+  canEditUsers: boolean;
 }
 
 export function access(user: SessionUser | null | undefined): Access {
@@ -129,6 +134,7 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
     canSeeCommissionInTooltips: !isSubAgent,
     canEditLearning: isAdmin || isCopywriter,
+    canEditUsers: isAdmin || isBrokersOwnerAgent,
   };
 }
 

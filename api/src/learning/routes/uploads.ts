@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
-import { ensure } from '../../platform/auth/guard.js';
 import { validationError } from '../../platform/errors.js';
-import { validate } from '../../platform/validation.js';
+import { route } from '../../platform/routes.js';
 import { multipartScope, readUpload } from '../../platform/uploads.js';
 import { KIND_TYPES, MAX_SIZE, MAX_UPLOAD, MIME, UPLOAD_TEXTS, detectType, mediaUrl, newStorageName, writeMediaFile, type UploadKind } from '../media.js';
 import { uploadQuerySchema } from '../schemas.js';
@@ -15,9 +14,9 @@ import { uploadQuerySchema } from '../schemas.js';
  */
 export function uploadRoutes(app: FastifyInstance, { mediaDir }: AppContext) {
   multipartScope(app, MAX_UPLOAD, (scope) => {
-    scope.post('/api/v2/uploads', async (req): Promise<{ data: UploadedFile }> => {
-      ensure(req.me.can.canEditLearning);
-      const { kind } = (await validate(uploadQuerySchema, req.query)) as { kind: UploadKind };
+    // The body is multipart (one file in `file`), read by readUpload rather than declared as a schema.
+    route(scope, { method: 'POST', url: '/api/v2/uploads', summary: 'Загрузка файла (multipart, поле «file»)', access: 'canEditLearning', query: uploadQuerySchema }, async (req): Promise<{ data: UploadedFile }> => {
+      const kind = req.query.kind as UploadKind;
       const file = await readUpload(req);
       const type = detectType(file.head);
       if (!type || !KIND_TYPES[kind].includes(type)) throw validationError(UPLOAD_TEXTS.badType(kind), 'file');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_ROLES, ROLES, ROLE_CHANGE_FRESH_SESSION_MS, ROLE_TEXTS, roleChangeError, uniqueRoles, type Role } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
-import { ensure } from '../../platform/auth/guard.js';
 import { createRateLimiter } from '../../platform/auth/rate-limit.js';
 import { HttpError, forbidden, notFound, validationError } from '../../platform/errors.js';
-import { definedEntries, idParams, validate, yup } from '../../platform/validation.js';
+import { definedEntries, idParams, yup } from '../../platform/validation.js';
+import { route } from '../../platform/routes.js';
 import { loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import { passwordMatches, roleChangeFacts, roleTarget, sessionIsFresh, updateUser } from '../users.js';
@@ -43,11 +43,10 @@ const refuse = (status: 400 | 403, message: string, field: string) =>
 export function userRoutes(app: FastifyInstance, { db, rt }: AppContext) {
   const passwordTries = createRateLimiter(PASSWORD_TRIES);
 
-  app.patch('/api/v2/users/:id', async (req) => {
+  route(app, { method: 'PATCH', url: '/api/v2/users/:id', summary: 'Пользователи: изменить (роли — по §6)', access: 'canEditUsers', params: idParams('id'), body: userPatchBodySchema }, async (req) => {
     const { me } = req;
-    ensure(me.can.isAdmin || me.can.isBrokersOwnerAgent);
-    const { id } = await validate(idParams('id'), req.params);
-    const { password, ...fields } = await validate(userPatchBodySchema, req.body);
+    const { id } = req.params;
+    const { password, ...fields } = req.body;
     const patch = definedEntries(fields);
     // A broker network owner has a say over roles only; every other field stays the administrators'.
     if (!me.can.isAdmin && Object.keys(patch).some((k) => k !== 'roles')) throw forbidden();
