@@ -61,3 +61,27 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/app/no-such-page');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
 });
+
+test('sign-in by token: the link signs in by cookie, the token leaves the address, logout by cookie works', async ({ page, request }) => {
+  const login = await request.post('/api/v2/auth/login/', { data: { email: EMAIL.owner, password: PASSWORD, rememberMe: false } });
+  const { token } = await login.json();
+  const seen: string[] = [];
+  page.on('request', (r) => seen.push(r.url()));
+  await page.goto(`/app/sing-in/${token}`);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/?$/);
+  // The token went to the sign-in route only (a navigation), never into an api call's query.
+  expect(seen.filter((u) => u.includes(token) && !u.includes('/app/sing-in/') && !u.includes('/api/v2/auth/sign-in-by-token'))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('oyster.token'))).toBeNull();
+  // A cookie-signed write from our own page passes the CSRF check: logout ends the session.
+  await page.getByTestId('sidebar-user').click();
+  await expect(page).toHaveURL(/\/app\/oyster$/);
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL(/\/app\/login/);
+});
+
+test('a refused sign-in link says so', async ({ page }) => {
+  await page.goto(`/app/sing-in/${'f'.repeat(64)}`);
+  await expect(page.getByText('Не удалось войти по ссылке')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/sing-in\?failed=1$/);
+});

@@ -62,6 +62,17 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'anonymous': a write made without a session (login), checked whatever cookies it carries: a
+     * browser's cross-site request is refused (login CSRF) and a POST must be JSON; a client that is
+     * not a browser (no Origin, no Sec-Fetch-Site) passes.
+     */
+    csrf?: 'anonymous';
+  }
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApiPath = (url: string) => {
   const path = url.split('?')[0];
@@ -79,16 +90,21 @@ export function cookieAuthenticated(req: FastifyRequest): boolean {
  * The CSRF rule for one request: null when it may go on, else the refusal's text. Only writes
  * (POST, PUT, PATCH, DELETE) to the api that the cookie signs in are checked: the Origin must be
  * ours; without an Origin, Sec-Fetch-Site must be same-origin (or none: typed by the user); a POST —
- * the one write an HTML form or a no-cors fetch can send — must be JSON or multipart.
+ * the one write an HTML form or a no-cors fetch can send — must be JSON or multipart. Login
+ * (`config.csrf: 'anonymous'`) has no session to ride on, so it is checked whatever its cookies:
+ * refused when a browser says it comes from another site, and JSON only.
  */
 export function csrfRefusal(req: FastifyRequest, allowed: readonly string[]): string | null {
-  if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url) || !cookieAuthenticated(req)) return null;
+  if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url)) return null;
   const origin = req.headers.origin;
-  if (origin !== undefined) {
-    if (!isOwnOrigin(origin, req.headers.host, allowed)) return CSRF_TEXT;
+  const site = req.headers['sec-fetch-site'];
+  if (req.routeOptions?.config?.csrf === 'anonymous') {
+    if (origin !== undefined ? !isOwnOrigin(origin, req.headers.host, allowed) : site !== undefined && site !== 'same-origin' && site !== 'none') return CSRF_TEXT;
   } else {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== 'same-origin' && site !== 'none') return CSRF_TEXT;
+    if (!cookieAuthenticated(req)) return null;
+    if (origin !== undefined) {
+      if (!isOwnOrigin(origin, req.headers.host, allowed)) return CSRF_TEXT;
+    } else if (site !== 'same-origin' && site !== 'none') return CSRF_TEXT;
   }
   if (req.method === 'POST') {
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

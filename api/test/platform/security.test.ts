@@ -95,7 +95,9 @@ describe('security headers, media and CSRF (pglite)', () => {
     expect(writes.length).toBeGreaterThan(20);
     const path = (url: string) => url.replace(/:\w+/g, '0123456789abcdef01234567').replace(/\*/g, 'x');
     for (const route of writes) {
-      for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+      const login = route.url.startsWith('/api/v2/auth/login');
+      // Login without any browser header is a script's (no session to ride on): it goes on to validation.
+      for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, ...(login ? [] : [{}])] as Record<string, string>[]) {
         const res = await send(route.method, path(route.url), { cookie, 'content-type': 'application/json', ...from }, '{}');
         const seen = { route: `${route.method} ${route.url}`, from, status: res.status, body: await res.json() };
         expect(seen).toEqual({ ...seen, status: 403, body: { message: CSRF_TEXT } });
@@ -114,6 +116,20 @@ describe('security headers, media and CSRF (pglite)', () => {
     }
     const list = await send('POST', '/api/v2/posts/news/list', { cookie, origin: own, 'content-type': 'text/plain' }, '{"page":1}');
     expect(list.status).toBe(403);
+  });
+
+  test('login: refused from another site even without a cookie, JSON only; a script with a stale cookie still signs in', async () => {
+    const body = JSON.stringify({ email: 'agent@oyster.test', password: 'Oyster2026!', rememberMe: false });
+    for (const from of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const res = await send('POST', '/api/v2/auth/login/', { 'content-type': 'application/json', ...from }, body);
+      expect({ from, status: res.status, body: await res.json() }).toEqual({ from, status: 403, body: { message: CSRF_TEXT } });
+    }
+    const form = await send('POST', '/api/v2/auth/login/', { 'content-type': 'text/plain', origin: own }, body);
+    expect(form.status).toBe(403);
+    const ours = await send('POST', '/api/v2/auth/login/', { 'content-type': 'application/json', origin: own, cookie: 'x-api-token=' + 'f'.repeat(64) }, body);
+    expect((await ours.json()).token).toMatch(/^[0-9a-f]{64}$/);
+    const script = await send('POST', '/api/v2/auth/login/', { 'content-type': 'application/json', cookie }, body);
+    expect((await script.json()).token).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('our own page passes: Origin of our host, or Sec-Fetch-Site same-origin; the token header needs neither', async () => {

@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   const failed = (message: string, type: string) => ({ user: null, token: null, error: true, message, type });
 
-  app.post('/api/v2/auth/login/', { config: { public: true } }, async (req, reply) => {
+  app.post('/api/v2/auth/login/', { config: { public: true, csrf: 'anonymous' } }, async (req, reply) => {
     // Two limits, both counted on every attempt: per client address (one address trying many
     // accounts, e.g. one password sprayed over many emails) and per account (many addresses
     // guessing one account's password). req.ip honours only the trusted proxy hops (TRUST_PROXY).
