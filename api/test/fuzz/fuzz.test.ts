@@ -11,7 +11,7 @@ import { BACKENDS, call, signIn, start, type Running } from '../support';
  * none may succeed; and the row count of every table is the same after the run. A new route is in
  * the document, so it is fuzzed without a line here.
  *
- * FUZZ_REQUESTS sets the total (default 10 000 on PGlite, 3 000 on PostgreSQL).
+ * FUZZ_REQUESTS sets the total (default 10 000 on PGlite, 5 000 on PostgreSQL).
  */
 type Schema = {
   type?: string | string[];
@@ -286,7 +286,7 @@ describe.each(BACKENDS)('fuzzer from the OpenAPI document ($name)', (backend) =>
     const doc = (await call(r.url, 'GET', '/api/v2/openapi.json')).body;
     // Logout with a token would end the fuzzer's session; it is fuzzed without one (it is public).
     const ops = operations(doc);
-    const total = Number(process.env.FUZZ_REQUESTS) || (backend.databaseUrl ? 3_000 : 10_000);
+    const total = Number(process.env.FUZZ_REQUESTS) || (backend.databaseUrl ? 5_000 : 10_000);
     const perOp = Math.ceil(total / ops.length);
     const before = await tableCounts(r);
 

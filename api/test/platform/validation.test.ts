@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import type { Domain } from '../../src/platform/context';
 import { DOMAINS } from '../../src/domains';
@@ -21,8 +22,11 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe.each(BACKENDS)('request validation ($name)', (backend) => {
   let r: SignedInApp<'admin' | 'owner'>;
+  const log: string[] = [];
   beforeAll(async () => {
-    r = await startSignedIn(backend, ['admin', 'owner'], { domains: [...DOMAINS, probe] });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    r = await startSignedIn(backend, ['admin', 'owner'], { domains: [...DOMAINS, probe], logStream });
   });
   afterAll(() => r.stop());
   const raw = (who: 'admin' | null, method: string, path: string, rawBody: string) =>
@@ -116,5 +120,9 @@ describe.each(BACKENDS)('request validation ($name)', (backend) => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: ERROR_TEXTS.server, requestId: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toMatch(/secret|\.ts/);
+    // The log has the error, with the same request id.
+    await new Promise((done) => setTimeout(done, 50));
+    const entry = log.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+    expect(entry).toMatchObject({ level: 50, reqId: res.body.requestId, requestId: res.body.requestId, err: { message: expect.stringContaining('secret internals') } });
   });
 });
