@@ -29,13 +29,14 @@ describe.each(BACKENDS)('role matrix from the declared access ($name)', (backend
 
   test('every signed-in route × every demo account: 403 exactly when the access flag is missing', async () => {
     const ops = r.oyster.operations.filter((o) => o.access !== 'public');
+    const flagOf = (o: (typeof ops)[number]): keyof Access | undefined => (o.access === 'signed-in' || o.access === 'public' ? PENDING_ACCESS[`${o.method} ${o.url}`] : o.access);
     expect(ops.length).toBeGreaterThan(40);
     const seen: string[] = [];
     const expected: string[] = [];
     let gated = 0;
     for (const op of ops) {
       const route = `${op.method} ${op.url}`;
-      const flag = op.access !== 'signed-in' ? op.access : PENDING_ACCESS[route];
+      const flag = flagOf(op);
       if (flag) gated++;
       for (const key of DEMO_ACCOUNT_KEYS) {
         const res = await call(r.url, op.method, pathOf(op.url), { token: r.tokens[key], ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { body: {} }) });
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('role matrix from the declared access ($name)', (backend
     expect(seen).toEqual(expected);
     console.log(`role matrix (${backend.name}): ${ops.length} routes (${gated} gated by a flag) × ${DEMO_ACCOUNT_KEYS.length} accounts = ${seen.length} requests`);
     // Every flag the routes use denies someone and allows someone: a matrix that proves something.
-    for (const flag of new Set(ops.map((o) => (o.access !== 'signed-in' ? o.access : PENDING_ACCESS[`${o.method} ${o.url}`])).filter(Boolean) as (keyof Access)[])) {
+    for (const flag of new Set(ops.map(flagOf).filter((f): f is keyof Access => !!f))) {
       const allowed = DEMO_ACCOUNT_KEYS.filter((k) => can[k][flag]).length;
       expect({ flag, someAllowed: allowed > 0, someDenied: allowed < DEMO_ACCOUNT_KEYS.length }).toEqual({ flag, someAllowed: true, someDenied: true });
     }
