@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fc from 'fast-check';
 import { BACKENDS, call, signIn, start, type Running } from '../support';
 
@@ -116,7 +117,7 @@ function invalidValue(s: Schema, place: 'body' | 'query' | 'path'): fc.Arbitrary
     // Bodies get 100 KB strings; a URL is held to the header limit (16 KB), so query and path values only pass their max.
     const over = place === 'body' ? Math.max(100_000, (s.maxLength ?? 10_000) + 1) : (s.maxLength ?? 10_000) + 1;
     if (over <= 4_000 || place === 'body') add(fc.constant(place === 'body' ? 'я'.repeat(over) : 'x'.repeat(over)), `${over} characters`);
-    if (place === 'body' && t === 'string') {
+    if (place === 'body' && t === 'string' && !isMixed(s)) {
       add(fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.constant(['a']), fc.double({ noNaN: true })), 'not a string');
       add(fc.integer({ min: 33, max: 64 }).map((d) => nested(d, 'x')), 'deep nesting');
     }
@@ -263,6 +264,23 @@ function operations(doc: any): Op[] {
   return ops;
 }
 
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+/** One request over a kept-alive connection (node's http: lighter than fetch for ten thousand of them). */
+function send(base: string, c: Case, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  const body = c.body === undefined ? undefined : typeof c.body === 'string' ? Buffer.from(c.body, 'utf8') : Buffer.from(c.body);
+  if (body) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + c.path + c.query, { method: c.method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function tableCounts(r: Running): Promise<Record<string, number>> {
   const tables = await r.oyster.db.query<{ t: string }>(
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
@@ -279,7 +297,10 @@ describe.each(BACKENDS)('fuzzer from the OpenAPI document ($name)', (backend) =>
     r = await start(backend);
     tokens = { admin: await signIn(r.url, 'admin'), agent: await signIn(r.url, 'agent') };
   });
-  afterAll(() => r.stop());
+  afterAll(async () => {
+    agent.destroy();
+    await r.stop();
+  });
 
   test('no 5xx, every invalid write refused, no table changed', async () => {
     const started = Date.now();
@@ -304,9 +325,7 @@ describe.each(BACKENDS)('fuzzer from the OpenAPI document ($name)', (backend) =>
         let status: number;
         let text = '';
         try {
-          const res = await fetch(r.url + c.path + c.query, { method: c.method, headers, body: c.body as BodyInit | undefined });
-          status = res.status;
-          text = await res.text();
+          ({ status, text } = await send(r.url, c, headers));
         } catch (e) {
           status = 599;
           text = String(e);
