@@ -50,7 +50,8 @@ module.exports = (env = {}, argv = {}) => {
       open: false,
       proxy: [
         { context: ['/api', '/remotes', '/media', '/suggest'], target: API, changeOrigin: true },
-        { context: ['/socket.io'], target: API, ws: true, changeOrigin: true },
+        // Host stays the dev server's: the api lets a socket in only when the browser's Origin is its Host's.
+        { context: ['/socket.io'], target: API, ws: true, changeOrigin: false },
       ],
       client: { overlay: { errors: true, warnings: false } },
     },
