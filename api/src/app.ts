@@ -106,6 +106,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
 
   const realtime = createRealtime(app.server, db, redis && { pub: redis.pub, sub: redis.sub }, {
     info: (o, m) => app.log.info(o, m),
+    debug: (o, m) => app.log.debug(o, m),
   });
   const ctx: AppContext = {
     db,
