@@ -10,7 +10,7 @@ import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
 import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
-import { installErrorHandler } from './platform/errors.js';
+import { frameworkErrors, installErrorHandler } from './platform/errors.js';
 import { declaredRoutes, type Operation } from './platform/routes.js';
 import { installJsonBody } from './platform/validation.js';
 import { openApiRoute } from './platform/openapi.js';
@@ -99,6 +99,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A URL fastify's router cannot read: a Russian 400/414 like every other refusal.
+    frameworkErrors,
   });
   await app.register(fastifyCookie);
   // Security headers and the CSRF check of cookie-signed writes, before any route.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 
 /** An error that becomes a JSON answer with a Russian `message` (spec §7/§8). */
@@ -48,4 +48,14 @@ export function installErrorHandler(app: FastifyInstance) {
     req.log.error({ err, requestId: req.id }, 'unhandled error');
     return reply.code(500).send({ message: ERROR_TEXTS.server, requestId: req.id });
   });
+}
+
+/**
+ * Fastify's router errors (Fastify option `frameworkErrors`), answered like every other 4xx: a URL
+ * that is not valid percent-encoding, a path parameter over the router's length limit.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = tooLong ? 'Слишком длинный адрес запроса' : 'Некорректный адрес запроса';
+  return reply.code(tooLong ? 414 : 400).send({ message, error: true, type: 'validation' });
 }

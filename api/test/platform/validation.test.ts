@@ -115,6 +115,13 @@ describe.each(BACKENDS)('request validation ($name)', (backend) => {
     expect(form.status).toBe(415);
   });
 
+  test('a URL the router cannot read is a 400 (or 414 for an overlong parameter) in Russian', async () => {
+    for (const path of ['/api/v2/posts/news/%ZZ', '/api/v2/dictionary/%E0%A4%A']) {
+      expect(await r.req('admin', 'GET', path)).toMatchObject({ status: 400, body: { message: 'Некорректный адрес запроса' } });
+    }
+    expect(await r.req('admin', 'GET', `/api/v2/posts/news/${'x'.repeat(150)}`)).toMatchObject({ status: 414, body: { message: 'Слишком длинный адрес запроса' } });
+  });
+
   test('an unexpected error is a 500 with the request id and the Russian text, never a stack', async () => {
     const res = await r.req('admin', 'GET', '/api/v2/probe/boom');
     expect(res.status).toBe(500);
