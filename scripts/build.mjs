@@ -1,9 +1,12 @@
 // Builds the shell, the five remotes and the api. An app whose sources did not change since its
 // last build is skipped (pass --force to rebuild everything).
 import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, ensureInstalled, log, newestMtime, pnpm } from './lib.mjs';
 import { statSync } from 'node:fs';
+
+const { precompressDir } = createRequire(import.meta.url)('../build/precompress.cjs');
 
 export const APPS = [
   'shell',
@@ -28,8 +31,11 @@ async function buildApp(app) {
   const started = Date.now();
   const code = await pnpm(['--filter', `@oyster/${app}`, 'run', 'build'], { env: { NODE_ENV: 'production' } });
   if (code !== 0) throw new Error(`build of ${app} failed (exit ${code})`);
+  // Front-ends are served compressed: brotli and gzip copies made once here, not per request.
+  const packed = app === 'api' ? null : precompressDir(join(ROOT, app, 'dist'));
   writeFileSync(join(ROOT, app, 'dist', '.build-stamp'), new Date().toISOString());
-  log(`built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  log(`built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s${packed ? ` (${packed.files} files ${kb(packed.bytes)} → br ${kb(packed.br)}, gzip ${kb(packed.gz)})` : ''}`);
 }
 
 export async function buildAll({ force = false, parallel = 2 } = {}) {

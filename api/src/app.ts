@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import { createClient, type RedisClientType } from 'redis';
 import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
@@ -103,6 +104,10 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     frameworkErrors,
   });
   await app.register(fastifyCookie);
+  // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
+  // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
+  // compressed per request; an answer that already has a Content-Encoding is left alone.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   // Security headers and the CSRF check of cookie-signed writes, before any route.
   await registerSecurity(app);
 

@@ -37,6 +37,8 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
       prefix: '/app/',
       decorateReply: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (build/precompress.cjs): served as accepted.
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   }
@@ -48,6 +50,7 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       // The shell may be served from another origin (dev server, CDN); remotes are public code.
       setHeaders: (reply, file) => {
         cacheHeaders(reply, file);
