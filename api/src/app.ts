@@ -18,7 +18,7 @@ import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
 import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
-import { loggerOptions } from './platform/logging.js';
+import { installRequestLog, loggerOptions, type LogLevel } from './platform/logging.js';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
@@ -47,6 +47,8 @@ export interface AppOptions {
   /** Key prefix for the Redis-backed rate limiter (tests isolate themselves with it). */
   rateLimitNamespace?: string;
   logger?: boolean;
+  /** LOG_LEVEL: info (default) writes one line per request; warn and above none. */
+  logLevel?: LogLevel;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: NodeJS.WritableStream;
   secureCookies?: boolean;
@@ -96,7 +98,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   }
 
   const app = Fastify({
-    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
+    logger: options.logger || options.logStream ? loggerOptions(options.logStream, options.logLevel) : false,
+    // One line per request instead of fastify's two (platform/logging.ts installRequestLog).
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -104,6 +108,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     frameworkErrors,
   });
   await app.register(fastifyCookie);
+  installRequestLog(app);
   // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
   // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
   // compressed per request; an answer that already has a Content-Encoding is left alone.

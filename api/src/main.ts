@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { logLevelFrom } from './platform/logging.js';
 import { createApp } from './app.js';
 import { trustProxyFrom } from './platform/security.js';
 
@@ -29,6 +30,7 @@ const oyster = await createApp({
   secureCookies: env.COOKIE_SECURE === '1',
   trustProxy: trustProxyFrom(env.TRUST_PROXY),
   logger: true,
+  logLevel: logLevelFrom(env.LOG_LEVEL),
 });
 
 const port = Number(env.PORT || 8080);

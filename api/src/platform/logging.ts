@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * What the request log may keep. Never a session token (the x-api-token header, the cookie, a
@@ -54,10 +54,17 @@ export const LOG_REDACT_PATHS = [
   'body.email',
 ];
 
-/** The logger settings of the app: fastify's request line through redactUrl, pino's redaction. */
-export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/** Log levels, most to least verbose; LOG_LEVEL picks one (default info: one line per request). */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export function logLevelFrom(value: string | undefined): LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value ?? '') ? (value as LogLevel) : 'info';
+}
+
+/** The logger settings of the app: pino's redaction, the request serializer through redactUrl. */
+export function loggerOptions(stream?: NodeJS.WritableStream, level: LogLevel = 'info'): FastifyServerOptions['logger'] {
   return {
-    level: 'info',
+    level,
     ...(stream ? { stream } : {}),
     redact: { paths: LOG_REDACT_PATHS, censor: HIDDEN },
     serializers: {
@@ -71,4 +78,15 @@ export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOpti
       },
     },
   };
+}
+
+/**
+ * One line per answered request (fastify's own two lines — «incoming request», «request completed» —
+ * are switched off with `disableRequestLogging`): method, redacted URL, status and time, at info, so
+ * LOG_LEVEL=warn keeps only warnings and errors. The line carries no header, body or token.
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
 }

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { redactUrl } from '../../src/platform/logging';
+import { logLevelFrom, redactUrl } from '../../src/platform/logging';
 import { call, start, type Running } from '../support';
 
 /** The request log keeps no token, cookie, password or personal data (platform/logging.ts). */
@@ -27,7 +27,7 @@ describe('request log (pglite)', () => {
     await fetch(`${r.url}/api/v2/auth/sign-in-by-token?token=${token}&to=/app/`, { redirect: 'manual' });
     await fetch(`${r.url}/app/sing-in/${token}`, { redirect: 'manual', headers: { authorization: `Bearer ${token}` } });
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('"msg":"request"');
     expect(log).toContain('/api/v2/auth/get-user?token=[hidden]');
     expect(log).toContain('/app/sing-in/[hidden]');
     for (const secret of [token, 'Oyster2026!', 'agent@oyster.test', '%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2', 'Иванов']) {
@@ -35,9 +35,38 @@ describe('request log (pglite)', () => {
     }
   });
 
+  test('one line per request, with its status; fastify’s own two request lines are off', async () => {
+    lines.length = 0;
+    await call(r.url, 'GET', '/api/v2/config');
+    await new Promise((ok) => setTimeout(ok, 50));
+    const entries = lines.map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number });
+    expect(entries.filter((e) => e.url === '/api/v2/config')).toEqual([expect.objectContaining({ msg: 'request', status: 200 })]);
+    expect(entries.filter((e) => e.msg === 'incoming request' || e.msg === 'request completed')).toEqual([]);
+  });
+
   test('redactUrl keeps paging and sorting, hides every other value', () => {
     expect(redactUrl('/api/v2/x?page=2&pageSize=10&search=Петров&email=a%40b.c&token=abc')).toBe('/api/v2/x?page=2&pageSize=10&search=[hidden]&email=[hidden]&token=[hidden]');
     expect(redactUrl('/app/sing-in/abc?x-api-token=def')).toBe('/app/sing-in/[hidden]?x-api-token=[hidden]');
     expect(redactUrl('/api/v2/config')).toBe('/api/v2/config');
+  });
+});
+
+describe('LOG_LEVEL=warn (pglite)', () => {
+  test('no request lines at all', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const r = await start({}, { redisUrl: undefined, logStream, logLevel: logLevelFrom('warn') });
+    try {
+      await call(r.url, 'GET', '/api/v2/config');
+      await call(r.url, 'GET', '/api/v2/nowhere');
+      expect(lines.filter((l) => l.includes('/api/v2/'))).toEqual([]);
+    } finally {
+      await r.stop();
+    }
   });
 });
