@@ -23,11 +23,15 @@ function originOf(url: string): string | null {
   }
 }
 
+/** Origins the remotes are loaded from other than our own (REMOTE_URL_<NAME> on another host). */
+export function remoteOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [...new Set(Object.values(remoteEntries(env)).map(originOf).filter((o): o is string => !!o))];
+}
+
 /** Origins other than the request's own: remotes on other hosts and ALLOWED_ORIGINS. */
 export function configuredOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   const listed = (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const remotes = Object.values(remoteEntries(env)).map(originOf);
-  return [...new Set([...listed.map(originOf), ...remotes].filter((o): o is string => !!o))];
+  return [...new Set([...listed.map(originOf), ...remoteOrigins(env)].filter((o): o is string => !!o))];
 }
 
 /**

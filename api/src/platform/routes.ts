@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, preValidationAsyncHookHandler } from 'fastify';
 import type { AccessFlag } from '@oyster/shared-kit/domain';
-import { SIGNED_IN_PREFIXES } from './auth/guard.js';
+import { isApiPath } from './auth/guard.js';
 import { forbidden } from './errors.js';
 import { validate, type InputPlace, type yup } from './validation.js';
 
@@ -36,7 +36,6 @@ export interface Operation {
   declared: boolean;
 }
 
-const isApiPath = (url: string) => SIGNED_IN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
 const PLACES: InputPlace[] = ['params', 'query', 'body'];
 
 /**

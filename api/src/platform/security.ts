@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { IncomingMessage } from 'node:http';
-import { configuredOrigins, isOwnOrigin, remoteEntries } from './origins.js';
+import { configuredOrigins, isOwnOrigin, remoteOrigins } from './origins.js';
 import { HttpError } from './errors.js';
 import { TOKEN_COOKIE } from './auth/sessions.js';
-import { SIGNED_IN_PREFIXES } from './auth/guard.js';
+import { isApiPath } from './auth/guard.js';
 
 /**
  * The browser-facing defences every response gets, in one place:
@@ -17,20 +17,6 @@ import { SIGNED_IN_PREFIXES } from './auth/guard.js';
 
 export const CSRF_TEXT = 'Запрос отклонён: он отправлен не со страницы платформы';
 export const CSRF_CONTENT_TYPE_TEXT = 'Запрос отклонён: ожидается JSON или файл';
-
-/** Origins the remotes are loaded from other than our own (REMOTE_URL_<NAME> on another host). */
-export function remoteOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  const out = new Set<string>();
-  for (const url of Object.values(remoteEntries(env))) {
-    try {
-      const u = new URL(url);
-      if (u.protocol === 'http:' || u.protocol === 'https:') out.add(u.origin);
-    } catch {
-      /* a path on our own origin */
-    }
-  }
-  return [...out];
-}
 
 /** The CSP of the shell, the remotes and the api (directive → sources); ws(s) of the request's own host for the socket. */
 export function contentSecurityPolicy(env: NodeJS.ProcessEnv = process.env) {
@@ -74,10 +60,6 @@ declare module 'fastify' {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const isApiPath = (url: string) => {
-  const path = url.split('?')[0];
-  return SIGNED_IN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
-};
 
 /** True when the request is signed in by the session cookie alone (no x-api-token header). */
 export function cookieAuthenticated(req: FastifyRequest): boolean {

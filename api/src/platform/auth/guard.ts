@@ -54,7 +54,11 @@ export function ensure(allowed: boolean): void {
 
 /** Paths the sign-in default covers: the REST api and the suggestion gateway. Static files and /healthz are outside. */
 export const SIGNED_IN_PREFIXES = ['/api/v2', '/suggest'] as const;
-const isApiPath = (url: string) => SIGNED_IN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+/** True for a URL (or route pattern) under the api's prefixes; the query string is not part of the path. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return SIGNED_IN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
 
 export interface ApiRoute {
   method: string;
