@@ -20,6 +20,10 @@ import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/stat
 import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
 import { installRequestLog, loggerOptions, type LogLevel } from './platform/logging.js';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
+import { createSessionCache, DEFAULT_SESSION_CACHE_MS, type SessionCache } from './platform/auth/session-cache.js';
+import { createInvalidationBus, watchWrites } from './platform/invalidation.js';
+import { createUnreadCache, DEFAULT_UNREAD_CACHE_MS, type UnreadCache } from './dashboard/unread-cache.js';
+import { createReferenceCache, DEFAULT_REFERENCE_CACHE_MS, REFERENCE_TABLES, type ReferenceCache } from './reference/cache.js';
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
@@ -44,6 +48,16 @@ export interface AppOptions {
   loginAddressRateLimit?: { max: number; windowMs: number };
   /** Minutes without use that end a session without rememberMe (default 30). */
   sessionIdleMinutes?: number;
+  /**
+   * How long a session stays resolved in-process without a database read (default SESSION_CACHE_MS or
+   * 5000 ms; 0: every request reads the database). Logout, blocking and user changes drop it at once
+   * whatever this is (platform/auth/session-cache.ts).
+   */
+  sessionCacheMs?: number;
+  /** How long init-state's payload is kept in-process (default REFERENCE_CACHE_MS or 5000 ms; 0: off). */
+  referenceCacheMs?: number;
+  /** How long an unread-notifications count is kept per user (UNREAD_CACHE_MS; 0 = not kept). */
+  unreadCacheMs?: number;
   /** Key prefix for the Redis-backed rate limiter (tests isolate themselves with it). */
   rateLimitNamespace?: string;
   logger?: boolean;
@@ -67,7 +81,11 @@ export interface AppOptions {
 export interface OysterApp {
   app: FastifyInstance;
   io: Server;
+  /** The routes' database handle (writes through it drop the caches of this instance, see below). */
   db: Db;
+  sessions: SessionCache;
+  reference: ReferenceCache;
+  unread: UnreadCache;
   realtime: Realtime;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
@@ -76,17 +94,22 @@ export interface OysterApp {
   close(): Promise<void>;
 }
 
+const envMs = (name: string): number | undefined => {
+  const v = process.env[name];
+  return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+};
+
 export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const ownDb = !options.db;
-  const db = options.db
+  const rawDb = options.db
     ? options.db
     : options.databaseUrl
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
     : await createPgliteDb(options.dataDir ?? 'memory://');
-  await runMigrations(db, MIGRATIONS);
+  await runMigrations(rawDb, MIGRATIONS);
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
   const domains = options.domains ?? DOMAINS;
-  if (options.seedDemo) await seedDemo(db, { mediaDir }, domains);
+  if (options.seedDemo) await seedDemo(rawDb, { mediaDir }, domains);
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
   if (options.redisUrl) {
@@ -96,6 +119,23 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     await Promise.all([main.connect(), pub.connect(), sub.connect()]);
     redis = { main, pub, sub };
   }
+
+  // The in-process caches of the hot path and the one bus that drops them (here at once, on the other
+  // instances through Redis): sessions (platform/auth/session-cache.ts), init-state (reference/cache.ts).
+  const bus = createInvalidationBus(redis && { pub: redis.pub, sub: redis.sub }, { warn: (o, m) => app.log.warn(o, m) });
+  await bus.ready;
+  // The cache writes last_seen_at through the raw handle: its own writes are not changes to announce.
+  const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envMs('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
+  const reference = createReferenceCache(rawDb, bus, { ttlMs: options.referenceCacheMs ?? envMs('REFERENCE_CACHE_MS') ?? DEFAULT_REFERENCE_CACHE_MS });
+  const unread = createUnreadCache(rawDb, bus, { ttlMs: options.unreadCacheMs ?? envMs('UNREAD_CACHE_MS') ?? DEFAULT_UNREAD_CACHE_MS });
+  // The safety net under the explicit forgetSession/forgetUser/forget calls: a write through the routes'
+  // handle (or oyster.db) to sessions or users drops this instance's sessions, to a reference table its
+  // init-state. A new session (INSERT INTO sessions) changes nothing cached.
+  const db = watchWrites(rawDb, (table, verb) => {
+    if ((table === 'sessions' && verb !== 'insert') || table === 'users') sessions.clearLocal();
+    if ((REFERENCE_TABLES as readonly string[]).includes(table)) reference.clearLocal();
+    if (table === 'notifications') unread.clearLocal();
+  });
 
   const app = Fastify({
     logger: options.logger || options.logStream ? loggerOptions(options.logStream, options.logLevel) : false,
@@ -116,13 +156,16 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Security headers and the CSRF check of cookie-signed writes, before any route.
   await registerSecurity(app);
 
-  const realtime = createRealtime(app.server, db, redis && { pub: redis.pub, sub: redis.sub }, {
+  const realtime = createRealtime(app.server, rawDb, redis && { pub: redis.pub, sub: redis.sub }, {
     info: (o, m) => app.log.info(o, m),
     debug: (o, m) => app.log.debug(o, m),
   });
   const ctx: AppContext = {
     db,
     rt: realtime,
+    sessions,
+    reference,
+    unread,
     loginLimiter: {
       address: createRateLimiter({ ...(options.loginAddressRateLimit ?? { max: 30, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
       account: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
@@ -136,7 +179,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
 
   // Platform first: errors, sign-in by default (before any route), the auth and public routes.
   installErrorHandler(app);
-  const routes = signInByDefault(app, db);
+  const routes = signInByDefault(app, sessions);
   // Request validation: JSON bodies (prototype keys removed, depth bounded), declared input and access.
   installJsonBody(app);
   const operations = declaredRoutes(app);
@@ -163,6 +206,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     app,
     io: realtime.io,
     db,
+    sessions,
+    reference,
+    unread,
     realtime,
     routes,
     operations,
@@ -170,6 +216,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       if (closed) return;
       closed = true;
       await realtime.close();
+      await bus.close();
       await app.close().catch(() => undefined);
       if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => c.quit().catch(() => undefined)));
       if (ownDb) await db.close();

@@ -74,8 +74,8 @@ export async function paymentsInfo(q: Queryable, me: Me) {
   };
 }
 
-export async function unreadNotifications(q: Queryable, me: Me): Promise<number> {
-  const [r] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read', [me.user._id]);
+export async function unreadNotifications(q: Queryable, userId: string): Promise<number> {
+  const [r] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read', [userId]);
   return r.n;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
+import type { Db } from '../../src/platform/db';
 import { call, signInAll, uploadFile, type Res } from './http';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set. */
@@ -97,5 +98,22 @@ export async function startSignedIn<K extends DemoAccountKey>(
     tokens,
     req: (who, method, path, body) => call(running.url, method, path, { token: token(who), body }),
     upload: (who, kind, data, opts) => uploadFile(running.url, token(who), kind, data, opts),
+  };
+}
+
+/**
+ * A database handle that shows every query made through it to `seen` before running it (outside
+ * transactions): the cache tests count their reads with it, so «no query on a hit» is counted.
+ */
+export function observedDb(db: Db, seen: (sql: string) => void): Db {
+  return {
+    kind: db.kind,
+    query: (sql, params) => {
+      seen(sql);
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+    tx: (fn) => db.tx(fn),
+    close: () => db.close(),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
-import { chatCounts, executorStatistics, paymentsInfo, unreadNotifications } from '../counters.js';
+import { chatCounts, executorStatistics, paymentsInfo } from '../counters.js';
 
 /** The home counters, each gated by its §6 data-loading flag. */
-export function counterRoutes(app: FastifyInstance, { db }: AppContext) {
+export function counterRoutes(app: FastifyInstance, { db, unread }: AppContext) {
   route(app, { method: 'GET', url: '/api/v2/statistics/widget', summary: 'Главная: статистика исполнителя', access: 'canLoadStatisticsWidget' }, async (req) => ({
     statistics: await executorStatistics(db, req.me),
   }));
@@ -14,7 +14,7 @@ export function counterRoutes(app: FastifyInstance, { db }: AppContext) {
   }));
 
   route(app, { method: 'GET', url: '/api/v2/notifications/count-not-read', summary: 'Главная: непрочитанные уведомления' }, async (req) => ({
-    count: await unreadNotifications(db, req.me),
+    count: await unread.count(req.me.user._id),
   }));
 
   route(app, { method: 'GET', url: '/api/v2/chats/opened-count', summary: 'Главная: открытые чаты', access: 'canLoadOpenChatsCount' }, async (req) => chatCounts(db, req.me));

@@ -40,7 +40,7 @@ const refuse = (status: 400 | 403, message: string, field: string) =>
  * needs a session younger than 15 minutes or the caller's password. The user's sockets get the new
  * session user, or logout when blocked.
  */
-export function userRoutes(app: FastifyInstance, { db, rt }: AppContext) {
+export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }: AppContext) {
   const passwordTries = createRateLimiter(PASSWORD_TRIES);
 
   route(app, { method: 'PATCH', url: '/api/v2/users/:id', summary: 'Пользователи: изменить (роли — по §6)', access: 'canEditUsers', params: idParams('id'), body: userPatchBodySchema }, async (req) => {
@@ -81,13 +81,13 @@ export function userRoutes(app: FastifyInstance, { db, rt }: AppContext) {
     if (!updated) throw notFound();
     const row = (await loadUser(db, id))!;
     const user = toSessionUser(row);
-    if (row.is_blocked) {
-      // Blocking ends every session now: the next request is 401 and open sockets get `logout`.
-      await revokeUserSessions(db, id);
-      rt.endUserSessions(id);
-    } else {
-      rt.emitToUser(id, 'session_update', user);
-    }
+    // Blocking ends every session now: the next request is 401 and open sockets get `logout`.
+    if (row.is_blocked) await revokeUserSessions(db, id);
+    // Every field of the patch is part of the session user (roles, flags, names, blocked) and of the
+    // staff lists of init-state: both caches drop the user here and on every instance before the answer.
+    await Promise.all([sessions.forgetUser(id), reference.forget()]);
+    if (row.is_blocked) rt.endUserSessions(id);
+    else rt.emitToUser(id, 'session_update', user);
     return { user, isBlocked: row.is_blocked };
   });
 }

@@ -97,6 +97,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const s = token ? await findActiveSession(db, token) : null;
     if (s) {
       await revokeSession(db, s.sessionId);
+      // Dropped from the session cache here and on every instance before the answer: the token is 401 at once.
+      await ctx.sessions.forgetSession(s.sessionId);
       ctx.rt.endSession(s.sessionId);
     }
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
