@@ -38,6 +38,10 @@ function makeRemoteConfig({ dir, name, port, exposes }) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // Production remotes use the shell's MF runtime (global _FEDERATION_RUNTIME_CORE, set by
+          // shell/src/federation/registry.ts) instead of each carrying a copy. The dev harness is its
+          // own host, so it keeps the runtime inside.
+          experiments: { externalRuntime: !dev },
         }),
         ...(dev
           ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'harness.html'), title: `${path.basename(dir)} — стенд`, filename: 'index.html', chunks: ['harness'] })]

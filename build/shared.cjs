@@ -2,8 +2,9 @@
 /**
  * The ONE Module Federation `shared` map, used by the shell and every remote.
  *
- * Everything is a non-eager singleton: the shell's copy wins (shareStrategy 'loaded-first') and
- * every remote reuses it — one React, one router, one RxJS, one runtime (session$, bus, toasts).
+ * Everything is a non-eager singleton: the shell's copy wins (shareStrategy 'loaded-first'; the shell
+ * registers its copies first, from shell/src/federation/shared.ts) and every remote reuses it — one
+ * React, one router, one RxJS, one runtime (session$, bus, toasts).
  *
  * antd is deliberately NOT here. Every package reaches antd only through
  * `@oyster/shared-kit/ui/base` (the login-page pieces + ConfigProvider) or `@oyster/shared-kit/ui`
@@ -43,6 +44,7 @@ const shared = {
   '@oyster/shared-kit/domain': kit(),
   '@oyster/shared-kit/runtime': kit(),
   '@oyster/shared-kit/ui': kit(),
+  '@oyster/shared-kit/ui/parts': kit(),
   '@oyster/shared-kit/ui/base': kit(),
   '@oyster/shared-kit/ui/form': kit(),
   '@oyster/shared-kit/ui/sections': kit(),
@@ -50,4 +52,11 @@ const shared = {
   '@oyster/shared-kit/ui/screens/widgets': kit(),
 };
 
-module.exports = { shared };
+/** What the shell's runtime host needs of each entry (shell/src/federation/shared.ts). */
+function sharedVersions(map) {
+  return Object.fromEntries(
+    Object.entries(map).map(([name, c]) => [name, { version: c.version ?? c.requiredVersion, requiredVersion: c.requiredVersion, singleton: c.singleton }]),
+  );
+}
+
+module.exports = { shared, sharedVersions };

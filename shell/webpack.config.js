@@ -1,14 +1,17 @@
 'use strict';
 /**
- * The shell: Module Federation host `shell`, served under /app/.
- * Remotes are NOT listed here: shell/src/federation registers them at runtime from the api's
- * manifest (GET /api/v2/remotes-manifest), so a remote can be redeployed without rebuilding the shell.
+ * The shell, served under /app/: a plain webpack build, the Module Federation host only at runtime.
+ * No federation plugin here: the login page must not carry the MF runtime. After sign-in
+ * shell/src/federation makes the one runtime instance (@module-federation/runtime), gives the
+ * remotes the shell's own copies of the shared map (build/shared.cjs, versions passed in below as
+ * __OYSTER_SHARED__) and registers the remotes from the api's manifest (GET /api/v2/remotes-manifest),
+ * so a remote can be redeployed without rebuilding the shell.
  */
 const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const webpack = require('webpack');
 const { makeCommonConfig } = require('../build/webpack-common.cjs');
-const { shared } = require('../build/shared.cjs');
+const { shared, sharedVersions } = require('../build/shared.cjs');
 
 const API = process.env.OYSTER_API_URL || 'http://localhost:8080';
 
@@ -16,6 +19,32 @@ function readPageTitle() {
   const src = require('fs').readFileSync(path.join(__dirname, '../shared-kit/src/domain/constants.ts'), 'utf8');
   const m = src.match(/PAGE_TITLE\s*=\s*'([^']*)'/);
   return m ? m[1] : 'Oyster';
+}
+
+/**
+ * <link rel="preload"> in index.html for the files of the login page's chunk group (its code and
+ * the vendor chunk of React + antd's first pieces, which every other page needs as well): the
+ * browser fetches them beside main.js instead of after it (no serial waterfall before first paint).
+ */
+class PreloadLoginChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadLoginChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadLoginChunks', (data) => {
+        const group = compilation.namedChunkGroups.get('login-boot');
+        if (!group) return data;
+        const publicPath = compilation.outputOptions.publicPath;
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((f) => f.endsWith('.js'));
+        const links = files.map((file) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: 'PreloadLoginChunks' },
+          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+        }));
+        data.headTags.unshift(...links);
+        return data;
+      });
+    });
+  }
 }
 
 module.exports = (env = {}, argv = {}) => {
@@ -26,21 +55,14 @@ module.exports = (env = {}, argv = {}) => {
     entry: { main: env.entry || './src/index.ts' },
     output: { ...common.output, publicPath: '/app/', uniqueName: 'shell' },
     plugins: [
-      new ModuleFederationPlugin({
-        name: 'shell',
-        remotes: {},
-        shared,
-        shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./src/federation/runtime-plugin.ts')],
-        dts: false,
-        manifest: false,
-      }),
+      new webpack.DefinePlugin({ __OYSTER_SHARED__: JSON.stringify(sharedVersions(shared)) }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         title: readPageTitle(),
         scriptLoading: 'defer',
         minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true, minifyCSS: true } : false,
       }),
+      new PreloadLoginChunks(),
     ],
     devServer: {
       port: 3000,

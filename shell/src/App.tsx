@@ -5,15 +5,17 @@ import { SECTIONS } from '@oyster/shared-kit/domain';
 import { APP_BASENAME, rememberPath } from './services/storage';
 import { useObservable, useServices } from './services';
 import { PageSpinner } from './components/PageSpinner';
+// Every signed-in page shows the layout and most start at home: both come with the app's chunk
+// rather than as two more requests after it.
+import AppLayout from './layout/AppLayout';
+import HomePage from './pages/HomePage';
 
 const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
 const LandingPage = React.lazy(() => import(/* webpackChunkName: "landing" */ './pages/LandingPage'));
 const SignInByTokenPage = React.lazy(() => import(/* webpackChunkName: "sign-in" */ './pages/SignInByTokenPage'));
-const AppLayout = React.lazy(() => import(/* webpackChunkName: "layout" */ './layout/AppLayout'));
 // Sections (their access gate, a remote's mount and the kit pieces its error state needs) load after
 // sign-in, not with the login or home page.
 const SectionRoute = React.lazy(() => import(/* webpackChunkName: "section" */ './layout/SectionRoute'));
-const HomePage = React.lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
 const ProfilePage = React.lazy(() => import(/* webpackChunkName: "profile" */ './pages/ProfilePage'));
 const NotFoundPage = React.lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
 const KitPage = React.lazy(() => import(/* webpackChunkName: "kit" */ './pages/KitPage'));

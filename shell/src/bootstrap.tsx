@@ -6,9 +6,11 @@ import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation } from './federation/registry';
 import { App } from './App';
 import { createServices, ServicesProvider } from './services';
-import { ToastHost } from './services/toasts';
+import { ToastHost } from './services/ToastHost';
 
-async function start() {
+
+/** Starts the app: services, the remotes' registry, the router and the layout. */
+export async function start(): Promise<void> {
   const services = createServices();
   setRuntime(services.runtime);
   services.socket.start();
@@ -33,4 +35,3 @@ async function start() {
   );
 }
 
-void start();

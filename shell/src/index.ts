@@ -1,3 +1,10 @@
-// Async boundary: Module Federation must initialise the share scope before any shared module
-// (react, the kit, ...) is evaluated, so the app itself lives behind a dynamic import.
-import('./bootstrap');
+import { APP_BASENAME, readStorage, STORAGE_KEYS } from './services/storage';
+
+// Async boundary: shared modules (react, the kit, ...) are ready only after it.
+// The login page of a visitor without a session starts on its own small chunk (login/boot.tsx);
+// everything else starts the whole app (bootstrap.tsx).
+const onLogin = new RegExp(`^${APP_BASENAME}/login/?$`).test(window.location.pathname);
+const signedIn = !!readStorage(STORAGE_KEYS.token) || readStorage(STORAGE_KEYS.loggedIn) === '1';
+
+if (onLogin && !signedIn) void import(/* webpackChunkName: "login-boot" */ './login/boot').then((m) => m.start());
+else void import(/* webpackChunkName: "app" */ './bootstrap').then((m) => m.start());

@@ -5,7 +5,7 @@
 import * as React from 'react';
 import { renderApp } from '@oyster/shared-kit/testing';
 import { createServices, ServicesProvider, type Services } from './services';
-import { ToastHost } from './services/toasts';
+import { ToastHost } from './services/ToastHost';
 
 export interface FakeCall {
   url: string;

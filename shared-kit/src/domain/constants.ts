@@ -8,9 +8,6 @@ export const INIT_STATE_CACHE_MS = 60 * 60 * 1000;
 export const DEBOUNCE_MS = { agentSearch: 300, address: 500, bank: 500, bic: 500, passportIssuer: 100, fio: 300, email: 300 } as const;
 export const SUGGESTION_LIST_MAX_ITEMS = 10;
 export const LAYOUT_BREAKPOINT_PX = 1000;
-export const COPYRIGHT_START_YEAR = 2007;
 export const PAGE_TITLE = 'Oyster — платформа для профессиональных страховых агентов от брокера';
 
-export function copyrightLine(now: Date = new Date()): string {
-  return `© ${COPYRIGHT_START_YEAR}–${now.getFullYear()}`;
-}
+export { COPYRIGHT_START_YEAR, copyrightLine } from './login';

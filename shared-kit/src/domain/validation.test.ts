@@ -1,4 +1,4 @@
-import { collectErrors, loginSchema, isEmail, httpErrorReaction, formatMoney, formatDate, copyrightLine, companyProductItems, COMPANY_CATALOGUE } from './index';
+import { collectErrors, loginSchema, loginErrors, isEmail, httpErrorReaction, formatMoney, formatDate, copyrightLine, companyProductItems, COMPANY_CATALOGUE } from './index';
 
 describe('login form validation (§5)', () => {
   test.each<[Record<string, unknown>, Array<[string, string]>]>([
@@ -8,6 +8,14 @@ describe('login form validation (§5)', () => {
     [{ email: 'agent@oyster.test', password: '12345678' }, []],
   ])('%j', (value, expected) => {
     expect(collectErrors(loginSchema, value).map((e) => [e.path, e.message])).toEqual(expected);
+  });
+  // The login page checks with loginErrors (no yup on its first paint), the api with loginSchema.
+  test.each([
+    ['', ''], ['  ', 'x'], ['agent@', 'Oyster2026!'], [' agent@oyster.test ', 'short'], ['agent@oyster.test', '1234567'],
+    ['agent@oyster.test', '12345678'], ['x@domain.museum', ''], ['a.b-c_d@mail.ru', '        '], ['x y@mail.ru', 'пароль-длинный'],
+  ])('the page and the api agree on %j / %j', (email, password) => {
+    const api = Object.fromEntries(collectErrors(loginSchema, { email, password }).map((e) => [e.path, e.message]));
+    expect(loginErrors({ email, password })).toEqual(api);
   });
   test.each([
     ['a.b-c_d@mail.ru', true],

@@ -1,24 +1,9 @@
 import * as yup from 'yup';
 
-/** §5: letters, digits, underscore, dot or hyphen, then @, domain parts and a 2–4 character suffix. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
-export const MIN_PASSWORD_LENGTH = 8;
+import { EMAIL_PATTERN, LOGIN_TEXTS, MIN_PASSWORD_LENGTH } from './login';
 
-export const LOGIN_TEXTS = {
-  title: 'Вход',
-  email: 'Email',
-  password: 'Пароль',
-  submit: 'Войти',
-  emailInvalid: 'Неправильный email',
-  emailRequired: 'email обязательное поле',
-  passwordRequired: 'Пароль обязательное поле',
-  passwordTooShort: 'Минимальная длина пароля 8 символов',
-  unexpected: 'Произошла непредвиденная ошибка. Попробуйте попытку позже',
-} as const;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
+export { EMAIL_PATTERN, MIN_PASSWORD_LENGTH, LOGIN_TEXTS, isEmail, loginErrors } from './login';
+export type { LoginValues, LoginErrors, LoginAnswer } from './login';
 
 export const loginSchema = yup.object({
   email: yup

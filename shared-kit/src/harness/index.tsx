@@ -32,7 +32,8 @@ import {
   type RemoteRoutesProps,
   type Runtime,
 } from '../runtime';
-import { notification, OysterProvider } from '../ui/base';
+import { OysterProvider } from '../ui/base';
+import { notification } from '../ui';
 import { RequireAccess } from '../ui/screens';
 
 /** The demo account of a harness key (`?as=`); unknown keys are the agent. */

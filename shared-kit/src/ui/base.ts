@@ -9,9 +9,7 @@ export {
   Button,
   Checkbox,
   Spin,
-  notification,
 } from 'antd';
-export type { NotificationArgsProps } from 'antd';
 export { OysterProvider } from './OysterProvider';
 export { Field } from './Field';
 export type { FieldProps } from './Field';

@@ -14,7 +14,7 @@ import * as React from 'react';
 import { REMOTE_TITLES, type RemoteName } from '@oyster/shared-kit/domain';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { Button, Spin } from '@oyster/shared-kit/ui/base';
-import { Result } from '@oyster/shared-kit/ui';
+import { Result } from '@oyster/shared-kit/ui/parts';
 import { loadRemoteModule, resetRemote } from './registry';
 import { isRemoteLoadFailure } from './runtime-plugin';
 

@@ -4,14 +4,27 @@
  * falling back to each remote's default entry (`defaultRemoteEntry`, the section registry's), and
  * registered with the Module Federation runtime.
  */
-import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { init, type ModuleFederation } from '@module-federation/runtime';
+import * as runtimeCore from '@module-federation/runtime/core';
 import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain';
+import oysterFallbackPlugin from './runtime-plugin';
+import { sharedProviders } from './shared';
 
-// The MF instance the bundler runtime already created for the host `shell`. Using it directly (instead
-// of importing '@module-federation/enhanced/runtime') keeps a second copy of the runtime (~13 KB gzip)
-// out of the first load.
-declare const __webpack_require__: { federation: { instance: ModuleFederation } };
-const federation = (): ModuleFederation => __webpack_require__.federation.instance;
+let instance: ModuleFederation | null = null;
+
+/**
+ * The page's one MF runtime, made on first use (after sign-in, never on the login page). Remotes
+ * are built with `experiments.externalRuntime`: their remoteEntry.js carries no runtime of its own
+ * and takes this one from the global `_FEDERATION_RUNTIME_CORE`, set here before any remote loads.
+ */
+function federation(): ModuleFederation {
+  if (!instance) {
+    const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
+    global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+    instance = init({ name: 'shell', remotes: [], shared: sharedProviders(), shareStrategy: 'loaded-first', plugins: [oysterFallbackPlugin()] });
+  }
+  return instance;
+}
 
 export const MANIFEST_PATH = '/api/v2/remotes-manifest';
 const MANIFEST_TIMEOUT_MS = 3000;

@@ -1,14 +1,14 @@
 /**
- * Module Federation runtime plugin of the shell (registered in webpack.config.js `runtimePlugins`).
+ * Module Federation runtime plugin of the shell (given to the runtime in registry.ts).
  *
  * When a remote cannot be loaded (its server is down, a chunk 404s, its entry throws), the MF runtime
  * calls `errorLoadRemote`. Instead of letting the error escape (which under some strategies breaks
  * start-up before React mounts), we return a marker module. `RemoteSection` / `RemoteWidget`
  * recognise it and show the in-place error with a retry; every other section keeps working.
  *
- * Kept free of React and of the kit: this file is part of the shell's entry chunk.
+ * Kept free of React and of the kit.
  */
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 
 export const REMOTE_LOAD_FAILED = '__oysterRemoteLoadFailed';
 

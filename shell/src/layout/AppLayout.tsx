@@ -2,9 +2,10 @@ import * as React from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { copyrightLine, LAYOUT_BREAKPOINT_PX } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Drawer, OysterIcon } from '@oyster/shared-kit/ui';
+import { Drawer, OysterIcon } from '@oyster/shared-kit/ui/parts';
 import { Brand } from '../components/Brand';
 import { PageSpinner } from '../components/PageSpinner';
+import { prefetchRemotes } from '../federation/prefetch';
 import { useObservable, useServices } from '../services';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
@@ -28,6 +29,9 @@ export default function AppLayout() {
     // Warm the one-hour init-state cache the remotes read through getRuntime().initState() (companies, products, networks, ...).
     runtime.initState().catch(() => undefined);
   }, [runtime]);
+  // Remotes of the user's sections load on idle, so a first click on one is not a network wait.
+  const userId = user?._id;
+  React.useEffect(() => (user ? prefetchRemotes(user) : undefined), [userId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!user) return null;
   const logout = () => session.logout();

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { SOCKET_MANUAL_RETRY_AFTER_MS } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { OysterIcon } from '@oyster/shared-kit/ui';
+import { OysterIcon } from '@oyster/shared-kit/ui/parts';
 import { useObservable, useServices } from '../services';
 
 /** A small notice while the realtime connection is lost; manual retry after 5 s (spec §9). */

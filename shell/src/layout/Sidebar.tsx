@@ -14,7 +14,7 @@ import {
   type SidebarCounters,
   type SidebarItem,
 } from '@oyster/shared-kit/domain';
-import { OysterIcon, Tooltip } from '@oyster/shared-kit/ui';
+import { OysterIcon, Tooltip } from '@oyster/shared-kit/ui/parts';
 
 export interface SidebarProps {
   user: SessionUser;

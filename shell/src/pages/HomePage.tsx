@@ -13,7 +13,7 @@ import {
   type SaleChannel,
 } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Empty, SectionTitle, Skeleton, Tabs } from '@oyster/shared-kit/ui';
+import { Empty, SectionTitle, Skeleton, Tabs } from '@oyster/shared-kit/ui/parts';
 import { useServices, useSession } from '../services';
 import { RemoteWidget } from '../federation/RemoteSection';
 import './home.css';

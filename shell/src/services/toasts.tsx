@@ -1,6 +1,7 @@
 import * as React from 'react';
-import { Button, notification, type NotificationArgsProps } from '@oyster/shared-kit/ui/base';
-import { MAX_TOASTS, TOAST_DURATION_SEC } from '@oyster/shared-kit/domain';
+import { Button } from '@oyster/shared-kit/ui/base';
+import type { NotificationArgsProps } from '@oyster/shared-kit/ui/parts';
+import { TOAST_DURATION_SEC } from '@oyster/shared-kit/domain';
 import type { ToastOptions, Toasts } from '@oyster/shared-kit/runtime';
 
 type NotificationApi = { open(args: NotificationArgsProps): void };
@@ -8,7 +9,7 @@ type NotificationApi = { open(args: NotificationArgsProps): void };
 /**
  * Toasts (spec §2, §9): top-right, at most 3 kept (the App provider's maxCount), default 3 s,
  * errors 5 s, and a button can open a link in a new tab. Calls made before the React tree is
- * up are queued until `ToastHost` attaches.
+ * up are queued until `ToastHost` (ToastHost.tsx, loaded with the app) attaches.
  */
 export class ToastService implements Toasts {
   private api: NotificationApi | null = null;
@@ -47,15 +48,4 @@ export class ToastService implements Toasts {
         ) : undefined,
     });
   }
-}
-
-/** Mount once inside OysterProvider: hands antd's context-aware notification API to the service. */
-export function ToastHost({ toasts }: { toasts: ToastService }) {
-  // Top-right, at most 3 kept (spec §9); the holder renders inside OysterProvider's theme.
-  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: MAX_TOASTS });
-  React.useEffect(() => {
-    toasts.attach(api);
-    return () => toasts.attach(null);
-  }, [api, toasts]);
-  return holder;
 }

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { SectionTitle } from '@oyster/shared-kit/ui';
+import { SectionTitle } from '@oyster/shared-kit/ui/parts';
 import type { UseLoad } from './load';
 import type { BackLink } from './PageFrame';
 import { EmptyState, Loaded } from './states';

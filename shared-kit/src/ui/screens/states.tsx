@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Button, Spin } from '@oyster/shared-kit/ui/base';
-import { Empty, Skeleton } from '@oyster/shared-kit/ui';
+import { Empty, Skeleton } from '@oyster/shared-kit/ui/parts';
 import type { UseLoad } from './load';
 import './screens.css';
 

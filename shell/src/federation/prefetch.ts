@@ -1,0 +1,53 @@
+/**
+ * Sections a click away (issue 10): once the signed-in page is idle, the remotes behind the sections
+ * the user's sidebar shows are loaded one after another (entry, Routes module and the section's
+ * gate), so opening one does not wait for the network. Remotes of sections the user may not open are
+ * never fetched, and nothing is prefetched when the browser asks to save data (Save-Data).
+ */
+import { access, canOpenSection, sectionOf, sidebarItems, type RemoteName, type SessionUser } from '@oyster/shared-kit/domain';
+import { loadRemoteComponent } from './RemoteSection';
+
+/** The remotes behind the sidebar's items the user may open, in sidebar order. */
+export function remotesToPrefetch(user: SessionUser): RemoteName[] {
+  const a = access(user);
+  const remotes = new Set<RemoteName>();
+  for (const item of sidebarItems(user)) {
+    if (item.external) continue;
+    const section = sectionOf(item.path);
+    if (section && section.owner !== 'shell' && canOpenSection(section, a)) remotes.add(section.owner);
+  }
+  return [...remotes];
+}
+
+type Idle = (run: () => void) => () => void;
+
+const whenIdle: Idle = (run) => {
+  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+  if (w.requestIdleCallback) {
+    const id = w.requestIdleCallback(run, { timeout: 3000 });
+    return () => w.cancelIdleCallback?.(id);
+  }
+  const id = window.setTimeout(run, 500);
+  return () => window.clearTimeout(id);
+};
+
+/** Starts the prefetch when the page is idle; the returned function stops what has not started. */
+export function prefetchRemotes(user: SessionUser, idle: Idle = whenIdle, load = loadRemoteComponent): () => void {
+  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return () => undefined;
+  let stopped = false;
+  const cancel = idle(() => {
+    void (async () => {
+      // The section gate's chunk (the kit's screens) comes first: every remote section needs it.
+      await import(/* webpackChunkName: "section" */ '../layout/SectionRoute').catch(() => undefined);
+      for (const remote of remotesToPrefetch(user)) {
+        if (stopped) return;
+        // A remote that is down fails here quietly; opening its section shows the error and retry.
+        await load(remote, 'Routes').catch(() => undefined);
+      }
+    })();
+  });
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The login page's first paint: React, the login form and the antd pieces it shows — no router,
+ * bus, socket, formik, yup or Module Federation (they come with the app, bootstrap.tsx). After a
+ * successful sign-in the session is stored the way SessionService keeps it, the address becomes
+ * the remembered path (or home) and the app starts in the same page.
+ */
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import type { LoginAnswer, LoginValues } from '@oyster/shared-kit/domain/login';
+import type { SessionUser } from '@oyster/shared-kit/domain';
+import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { LoginForm } from './LoginForm';
+import { APP_BASENAME, STORAGE_KEYS, tabSessionId, takeRememberedPath, writeStorage } from '../services/storage';
+
+const loadApp = () => import(/* webpackChunkName: "app" */ '../bootstrap');
+
+async function call<T>(path: string, init: RequestInit): Promise<T> {
+  const res = await fetch(path, {
+    credentials: 'include',
+    ...init,
+    headers: { Accept: 'application/json', 'x-session-id': tabSessionId(), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+  });
+  const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!res.ok) {
+    // The api's refusal (a 400 naming the field, 429 «Слишком много…») is the user's message here.
+    return { error: true, message: body?.message ?? null, type: null } as T;
+  }
+  return body as T;
+}
+
+const signIn = (values: LoginValues) => call<LoginAnswer<SessionUser>>('/api/v2/auth/login/', { method: 'POST', body: JSON.stringify(values) });
+const legacyLoginUrl = () => call<{ legacyLoginUrl?: string | null }>('/api/v2/config', { method: 'GET' }).then((cfg) => cfg?.legacyLoginUrl || null);
+
+export function start(): void {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  const search = window.location.search;
+  const legacyBypass = new URLSearchParams(search).get('legacy') === 'true';
+
+  const onSignedIn = (user: SessionUser, token: string | null) => {
+    // The same three keys SessionService.acceptLogin writes; the app reads them at start.
+    writeStorage(STORAGE_KEYS.token, token);
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+    writeStorage(STORAGE_KEYS.loggedIn, '1');
+    const path = takeRememberedPath() ?? '/';
+    window.history.replaceState(null, '', `${APP_BASENAME}${path}`);
+    void loadApp().then((app) => {
+      root.unmount();
+      app.start();
+    });
+  };
+
+  root.render(
+    <React.StrictMode>
+      <OysterProvider>
+        <LoginForm
+          signIn={signIn}
+          legacyLoginUrl={legacyLoginUrl}
+          legacyBypass={legacyBypass}
+          search={search}
+          onSignedIn={onSignedIn}
+          // Typing an email takes a second or two: the app's code comes down meanwhile.
+          onFirstInput={() => void loadApp()}
+        />
+      </OysterProvider>
+    </React.StrictMode>,
+  );
+}
