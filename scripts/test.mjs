@@ -100,6 +100,10 @@ if (want('e2e')) {
   if (!built || !chromium) {
     record('e2e', 0, 1);
   } else {
+    // Byte budgets of the login and home pages (bench/budgets.json): deterministic, so they may fail CI.
+    log('page weight budgets (bench/build-and-size.mjs --check)…');
+    const budgets = await run('node', ['bench/build-and-size.mjs', '--no-build', '--check'], { cwd: ROOT });
+    record('budgets', budgets === 0 ? 1 : 0, budgets === 0 ? 0 : 1);
     log('end-to-end tests in Chromium…');
     const out = join(tmpdir(), `oyster-e2e-${process.pid}.json`);
     rmSync(out, { force: true });

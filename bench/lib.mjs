@@ -1,0 +1,67 @@
+/**
+ * What the bench scripts share: waiting for a server, a free port, and the production server with
+ * the demo data (node api/dist/server.mjs, a throw-away DATA_DIR, SEED_DEMO=1, NODE_ENV=production).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_SERVER = path.join(ROOT, 'api/dist/server.mjs');
+
+/** Resolves once `url` answers below 500; throws after `ms`. */
+export async function waitFor(url, ms = 120_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch { /* not yet */ }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A TCP port nobody listens on right now (127.0.0.1). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The production server with the demo data on `port` (PGlite in a temporary DATA_DIR unless `env`
+ * says otherwise), up once its remotes manifest answers. `stop()` ends it and removes the data.
+ */
+export async function startDemoServer({ port, env = {}, waitMs = 120_000 } = {}) {
+  if (!fs.existsSync(API_SERVER)) throw new Error('api/dist/server.mjs is missing: run `node scripts/build.mjs` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
+  const child = spawn(process.execPath, [API_SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      const done = () => resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
+      if (child.exitCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+  const url = `http://localhost:${port}`;
+  try {
+    await waitFor(`${url}/api/v2/remotes-manifest`, waitMs);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, stop };
+}
