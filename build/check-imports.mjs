@@ -3,7 +3,10 @@
  * Import rules of the micro-frontends (ARCHITECTURE "Rules that keep the house easy to live in"):
  *  - no file under remote-*\/src imports 'antd' (or 'antd/...') directly: antd is reached only
  *    through @oyster/shared-kit/ui/base or @oyster/shared-kit/ui, so the shell's single copy serves all;
- *  - no remote imports another remote or the shell's source (by package name or relative path).
+ *  - no remote imports another remote or the shell's source (by package name or relative path);
+ *  - the code on home's first paint — the shell's and every remote's src/widgets — takes values from
+ *    the light domain entries (@oyster/shared-kit/domain/platform, /domain/<domain>), not from the
+ *    full @oyster/shared-kit/domain (yup, the form rules, every domain); types may come from anywhere.
  * Exits 1 and prints the offending files and lines.   Usage: node build/check-imports.mjs
  */
 import fs from 'node:fs';
@@ -46,6 +49,21 @@ for (const remote of remotes) {
         if (why) problems.push(`${path.relative(root, file)}:${i + 1}: ${why}: '${spec}'`);
       }
     });
+  }
+}
+
+// Home's first paint: the full domain entry only for types (bench/budgets.json catches what slips through deeper).
+const FULL_DOMAIN_VALUES = /import\s+(?!type\b)[^;]*?from\s*['"]@oyster\/shared-kit\/domain['"]/g;
+const homePath = [path.join(root, 'shell', 'src'), ...remotes.map((r) => path.join(root, r, 'src', 'widgets'))];
+for (const dir of homePath.filter((d) => fs.existsSync(d))) {
+  for (const file of walk(dir)) {
+    // Tests, the kit playground (admin only, its own chunk) and the federation check page are not on home.
+    if (/\.test\.|[\/]verify[\/]|KitPage\.tsx$/.test(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(FULL_DOMAIN_VALUES)) {
+      const line = text.slice(0, m.index).split('\n').length;
+      problems.push(`${path.relative(root, file)}:${line}: takes values from the full @oyster/shared-kit/domain on home's path (use /domain/platform or /domain/<domain>)`);
+    }
   }
 }
 

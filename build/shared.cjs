@@ -42,6 +42,8 @@ const shared = {
   dayjs: pkg('dayjs'),
   formik: pkg('formik'),
   '@oyster/shared-kit/domain': kit(),
+  '@oyster/shared-kit/domain/platform': kit(),
+  '@oyster/shared-kit/domain/learning': kit(),
   '@oyster/shared-kit/runtime': kit(),
   '@oyster/shared-kit/ui': kit(),
   '@oyster/shared-kit/ui/parts': kit(),

@@ -12,7 +12,7 @@ const shots = [
   { name: 'landing', path: '/app/oyster' },
   { name: 'login', path: '/app/login?legacy=true' },
   { name: 'home-agent', path: '/app/', as: 'agent@oyster.test' },
-  { name: 'home-manager', path: '/app/', as: 'manager@oyster.test' },
+  { name: 'home-manager', path: '/app/', as: 'manager@oyster.test', menu: true },
   { name: 'companies-broker', path: '/app/', as: 'broker@oyster.test', tab: 'Юридическим лицам' },
   { name: 'profile-owner', path: '/app/profile', as: 'owner@oyster.test' },
   { name: 'section-admin', path: '/app/finance', as: 'admin@oyster.test' },
@@ -39,6 +39,7 @@ for (const width of [1280, 900]) {
     }
     await page.goto(`${base}${s.path}`);
     if (s.tab) await page.getByRole('tab', { name: s.tab }).click();
+    if (s.menu && width < 1000) await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${out}${s.name}-${width}.png`, fullPage: true });

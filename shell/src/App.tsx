@@ -1,7 +1,7 @@
 import { ROUTER_FUTURE } from '@oyster/shared-kit/runtime';
 import * as React from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { SECTIONS } from '@oyster/shared-kit/domain';
+import { SECTIONS } from '@oyster/shared-kit/domain/platform';
 import { APP_BASENAME, rememberPath } from './services/storage';
 import { useObservable, useServices } from './services';
 import { PageSpinner } from './components/PageSpinner';

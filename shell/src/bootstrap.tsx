@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
-import { PAGE_TITLE } from '@oyster/shared-kit/domain';
+import { PAGE_TITLE } from '@oyster/shared-kit/domain/platform';
 import { setRuntime } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation } from './federation/registry';

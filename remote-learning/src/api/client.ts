@@ -4,7 +4,7 @@
  * headers, the 30 s timeout and the §8 error toasts. Calls whose failure a screen shows in place pass
  * `{ silent: true }`. The wire types (NewsItem, CourseDetails, Banner, …) are @oyster/shared-kit/domain's.
  */
-import { isObjectId } from '@oyster/shared-kit/domain';
+import { isObjectId } from '@oyster/shared-kit/domain/platform';
 import { getRuntime, HttpError } from '@oyster/shared-kit/runtime';
 
 export const API = '/api/v2';

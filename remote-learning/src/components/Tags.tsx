@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { PUBLICATION_STATUS_TITLES, type PublicationStatus } from '@oyster/shared-kit/domain';
+import { PUBLICATION_STATUS_TITLES, type PublicationStatus } from '@oyster/shared-kit/domain/learning';
 import { paths } from '../paths';
 
 /** Knowledge tags: each opens the knowledge base filtered by it (knowledge?byTag=…). */

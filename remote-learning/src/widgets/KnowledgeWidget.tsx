@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain';
+import { HOME_LIST_SIZE } from '@oyster/shared-kit/domain/learning';
 import { ScreenScope, useLoad, WidgetList } from '@oyster/shared-kit/ui/screens/widgets';
 import { listKnowledge } from '../api/posts';
 import { TagLinks } from '../components/Tags';

@@ -1,15 +1,6 @@
 // Platform rules (every domain uses them) stay at the root; each business domain has its folder.
-export * from './roles';
-export * from './access';
-export * from './scope';
-export * from './sidebar';
-export * from './sections';
-export * from './realtime';
+export * from './platform';
 export * from './validation';
-export * from './errors';
-export * from './constants';
-export * from './format';
-export * from './catalogue';
 export * from './testing';
 export * from './forms';
 export * from './learning';

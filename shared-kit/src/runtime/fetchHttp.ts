@@ -4,7 +4,7 @@
  * logout, a harness's plain toast) is the caller's `onFailure`; the shell's client and the
  * standalone harness are both made with it.
  */
-import { REQUEST_TIMEOUT_MS } from '@oyster/shared-kit/domain';
+import { REQUEST_TIMEOUT_MS } from '@oyster/shared-kit/domain/platform';
 import type { HttpClient, RequestOptions } from './http';
 
 /** A call that failed: a non-200 answer, or no answer at all (status 0: timeout or no network). */

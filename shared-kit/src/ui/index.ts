@@ -8,4 +8,5 @@ import './dayjs-ru';
 // every name here weighs on every section page (the frame and home take the light ui/parts).
 // Add a component when a screen needs it.
 export * from './parts';
-export { Descriptions, Form, Modal, Select, Tag } from 'antd';
+export { Descriptions, Drawer, Form, Modal, Result, Select, Tabs, Tag, notification } from 'antd';
+export type { NotificationArgsProps } from 'antd';

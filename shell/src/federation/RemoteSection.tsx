@@ -5,16 +5,16 @@
  *   shell's router matched, e.g. <RemoteSection remote="remote_learning" section="news" />.
  * - `RemoteWidget` renders a named widget a remote exposes, e.g. `remote_learning/NewsWidget`.
  *
- * A remote that cannot be loaded, or that crashes while rendering, shows a Result
+ * A remote that cannot be loaded, or that crashes while rendering, shows the kit's ErrorState
  * (data-testid="remote-error") with "Повторить"; the rest of the app keeps working. Retry really
  * re-fetches the remote's files: the failed promise is dropped and the remote is re-registered with
  * the MF runtime under a cache-busting URL.
  */
 import * as React from 'react';
-import { REMOTE_TITLES, type RemoteName } from '@oyster/shared-kit/domain';
+import { REMOTE_TITLES, type RemoteName } from '@oyster/shared-kit/domain/platform';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
-import { Button, Spin } from '@oyster/shared-kit/ui/base';
-import { Result } from '@oyster/shared-kit/ui/parts';
+import { Spin } from '@oyster/shared-kit/ui/base';
+import { ErrorState } from '@oyster/shared-kit/ui/screens/widgets';
 import { loadRemoteModule, resetRemote } from './registry';
 import { isRemoteLoadFailure } from './runtime-plugin';
 
@@ -111,19 +111,16 @@ class RemoteBoundary extends React.Component<BoundaryProps, { crashed: boolean }
 }
 
 function RemoteError({ remote, compact, onRetry }: { remote: RemoteName; compact?: boolean; onRetry: () => void }) {
+  // The kit's in-place error (not antd's Result, whose illustrations would weigh on every home load).
   return (
-    <Result
-      data-testid="remote-error"
-      status={compact ? 'warning' : 'error'}
-      title="Раздел временно недоступен"
-      subTitle={`Не удалось загрузить модуль «${REMOTE_TITLES[remote]}». Остальные разделы работают.`}
-      style={compact ? { padding: '16px 8px' } : undefined}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          Повторить
-        </Button>
-      }
-    />
+    <div data-testid="remote-error">
+      <ErrorState
+        compact={compact}
+        title="Раздел временно недоступен"
+        message={`Не удалось загрузить модуль «${REMOTE_TITLES[remote]}». Остальные разделы работают.`}
+        onRetry={onRetry}
+      />
+    </div>
   );
 }
 

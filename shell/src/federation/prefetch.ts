@@ -4,7 +4,7 @@
  * gate), so opening one does not wait for the network. Remotes of sections the user may not open are
  * never fetched, and nothing is prefetched when the browser asks to save data (Save-Data).
  */
-import { access, canOpenSection, sectionOf, sidebarItems, type RemoteName, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, canOpenSection, sectionOf, sidebarItems, type RemoteName, type SessionUser } from '@oyster/shared-kit/domain/platform';
 import { loadRemoteComponent } from './RemoteSection';
 
 /** The remotes behind the sidebar's items the user may open, in sidebar order. */
@@ -37,7 +37,9 @@ export function prefetchRemotes(user: SessionUser, idle: Idle = whenIdle, load =
   let stopped = false;
   const cancel = idle(() => {
     void (async () => {
-      // The section gate's chunk (the kit's screens) comes first: every remote section needs it.
+      // The frame chunk first (toasts and the narrow layout's drawer, ~16 KB), then the section
+      // gate's chunk (the kit's screens): every remote section needs it.
+      await import(/* webpackChunkName: "frame" */ '@oyster/shared-kit/ui/frame').catch(() => undefined);
       await import(/* webpackChunkName: "section" */ '../layout/SectionRoute').catch(() => undefined);
       for (const remote of remotesToPrefetch(user)) {
         if (stopped) return;

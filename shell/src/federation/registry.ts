@@ -6,7 +6,7 @@
  */
 import { init, type ModuleFederation } from '@module-federation/runtime';
 import * as runtimeCore from '@module-federation/runtime/core';
-import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain';
+import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain/platform';
 import oysterFallbackPlugin from './runtime-plugin';
 import { sharedProviders } from './shared';
 

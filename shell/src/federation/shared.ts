@@ -25,6 +25,8 @@ export const SHARED_LOADERS: Record<string, () => Promise<unknown>> = {
   dayjs: () => import('dayjs'),
   formik: () => import('formik'),
   '@oyster/shared-kit/domain': () => import('@oyster/shared-kit/domain'),
+  '@oyster/shared-kit/domain/platform': () => import('@oyster/shared-kit/domain/platform'),
+  '@oyster/shared-kit/domain/learning': () => import('@oyster/shared-kit/domain/learning'),
   '@oyster/shared-kit/runtime': () => import('@oyster/shared-kit/runtime'),
   '@oyster/shared-kit/ui': () => import('@oyster/shared-kit/ui'),
   '@oyster/shared-kit/ui/parts': () => import('@oyster/shared-kit/ui/parts'),

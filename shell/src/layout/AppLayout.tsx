@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { copyrightLine, LAYOUT_BREAKPOINT_PX } from '@oyster/shared-kit/domain';
+import { copyrightLine, LAYOUT_BREAKPOINT_PX } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Drawer, OysterIcon } from '@oyster/shared-kit/ui/parts';
+import { OysterIcon } from '@oyster/shared-kit/ui/parts';
 import { Brand } from '../components/Brand';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemotes } from '../federation/prefetch';
@@ -14,6 +14,10 @@ import { useSidebarCounters } from './useCounters';
 import { useMediaQuery } from './useMediaQuery';
 import './layout.css';
 
+// antd's Drawer comes with the frame chunk (fetched on idle, see federation/prefetch.ts): the narrow
+// layout mounts it at the first tap on «Открыть меню», so home's first paint does not carry it.
+const SidebarDrawer = React.lazy(() => import(/* webpackChunkName: "frame" */ './SidebarDrawer'));
+
 /** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
 export default function AppLayout() {
   const { session, runtime } = useServices();
@@ -21,6 +25,8 @@ export default function AppLayout() {
   const counters = useSidebarCounters(user);
   const narrow = useMediaQuery(`(max-width: ${LAYOUT_BREAKPOINT_PX - 1}px)`);
   const [drawerOpen, setDrawerOpen] = React.useState(false);
+  // Kept mounted once opened, so closing animates.
+  const [drawerUsed, setDrawerUsed] = React.useState(false);
   const location = useLocation();
   const title = pageTitleFor(location.pathname, user);
 
@@ -49,7 +55,10 @@ export default function AppLayout() {
               <Button
                 type="text"
                 aria-label="Открыть меню"
-                onClick={() => setDrawerOpen(true)}
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                }}
                 icon={<OysterIcon name="menu" size={20} />}
               />
             ) : null}
@@ -61,9 +70,13 @@ export default function AppLayout() {
       <div className="oy-postheader" />
       <div className="oy-body">
         {narrow ? (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={280} title="Oyster" styles={{ body: { padding: 12 } }}>
-            {sidebar}
-          </Drawer>
+          drawerUsed ? (
+            <React.Suspense fallback={null}>
+              <SidebarDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+                {sidebar}
+              </SidebarDrawer>
+            </React.Suspense>
+          ) : null
         ) : (
           <aside className="oy-aside">{sidebar}</aside>
         )}

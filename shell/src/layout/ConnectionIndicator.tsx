@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { SOCKET_MANUAL_RETRY_AFTER_MS } from '@oyster/shared-kit/domain';
+import { SOCKET_MANUAL_RETRY_AFTER_MS } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { OysterIcon } from '@oyster/shared-kit/ui/parts';
 import { useObservable, useServices } from '../services';

@@ -5,7 +5,7 @@
  * so the login and home pages do not pay for `@oyster/shared-kit/ui/screens`.
  */
 import * as React from 'react';
-import type { SectionDef } from '@oyster/shared-kit/domain';
+import type { SectionDef } from '@oyster/shared-kit/domain/platform';
 import { RequireAccess } from '@oyster/shared-kit/ui/screens';
 import { RemoteSection } from '../federation/RemoteSection';
 

@@ -13,7 +13,7 @@ import {
   type SessionUser,
   type SidebarCounters,
   type SidebarItem,
-} from '@oyster/shared-kit/domain';
+} from '@oyster/shared-kit/domain/platform';
 import { OysterIcon, Tooltip } from '@oyster/shared-kit/ui/parts';
 
 export interface SidebarProps {

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { access, type SessionUser, type SidebarCounters } from '@oyster/shared-kit/domain';
+import { access, type SessionUser, type SidebarCounters } from '@oyster/shared-kit/domain/platform';
 import { useServices } from '../services';
 
 /** Sidebar counters: unread notifications and open chats, refreshed by socket events. */

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { copyrightLine, LOGIN_TEXTS, loginErrors, type LoginAnswer, type LoginErrors, type LoginValues } from '@oyster/shared-kit/domain/login';
-import type { SessionUser } from '@oyster/shared-kit/domain';
+import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { Button, Checkbox, Field, Input, OYSTER_COLORS, Spin } from '@oyster/shared-kit/ui/base';
 import { Brand } from '../components/Brand';
 import './login.css';

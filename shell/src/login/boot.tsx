@@ -7,7 +7,7 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoginAnswer, LoginValues } from '@oyster/shared-kit/domain/login';
-import type { SessionUser } from '@oyster/shared-kit/domain';
+import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { LoginForm } from './LoginForm';
 import { APP_BASENAME, STORAGE_KEYS, tabSessionId, takeRememberedPath, writeStorage } from '../services/storage';

@@ -11,9 +11,9 @@ import {
   INDIVIDUAL_CATALOGUE,
   type IndividualProduct,
   type SaleChannel,
-} from '@oyster/shared-kit/domain';
+} from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Empty, SectionTitle, Skeleton, Tabs } from '@oyster/shared-kit/ui/parts';
+import { Empty, SectionTitle, Skeleton, TabSwitch } from '@oyster/shared-kit/ui/parts';
 import { useServices, useSession } from '../services';
 import { RemoteWidget } from '../federation/RemoteSection';
 import './home.css';
@@ -234,9 +234,10 @@ export default function HomePage() {
       </div>
       <section className="oy-catalogue" aria-label="Продукты">
         <SectionTitle level={2}>Продукты</SectionTitle>
-        <Tabs
+        <TabSwitch
+          label="Каталог продуктов"
           activeKey={tab}
-          onChange={(k) => setTab(k as typeof tab)}
+          onChange={setTab}
           items={[
             { key: 'individuals', label: HOME_TABS.individuals, children: <IndividualsTab showCommission={showCommission} /> },
             { key: 'companies', label: HOME_TABS.companies, children: <CompaniesTab showCommission={showCommission} /> },

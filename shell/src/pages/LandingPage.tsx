@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { copyrightLine } from '@oyster/shared-kit/domain';
+import { copyrightLine } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Brand } from '../components/Brand';
 import './landing.css';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginAnswer, LoginValues } from '@oyster/shared-kit/domain/login';
-import type { SessionUser } from '@oyster/shared-kit/domain';
+import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { LoginForm } from '../login/LoginForm';
 import { useServices } from '../services';
 import type { ShellRequestOptions } from '../services/http';

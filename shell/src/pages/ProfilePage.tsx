@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { displayRole, OPF_SHORT, OPF_TITLES, ROLE_TITLES } from '@oyster/shared-kit/domain';
+import { displayRole, OPF_SHORT, OPF_TITLES, ROLE_TITLES } from '@oyster/shared-kit/domain/platform';
 import { Descriptions, SectionTitle, Tag } from '@oyster/shared-kit/ui';
 import { useSession } from '../services';
 

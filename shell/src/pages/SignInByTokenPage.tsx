@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { access, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, type SessionUser } from '@oyster/shared-kit/domain/platform';
 import { Button, Spin } from '@oyster/shared-kit/ui/base';
 import { Result } from '@oyster/shared-kit/ui';
 import { useServices } from '../services';

@@ -1,20 +1,21 @@
 import * as React from 'react';
-import { notification } from '@oyster/shared-kit/ui/parts';
-import { MAX_TOASTS } from '@oyster/shared-kit/domain';
 import type { ToastService } from './toasts';
 
+const ToastOutlet = React.lazy(() => import(/* webpackChunkName: "frame" */ './ToastOutlet'));
+
 /**
- * Mount once inside OysterProvider: hands antd's context-aware notification API to the service.
- * antd's notification lives in the kit's full ui entry, not in ui/base: the login page never shows one.
+ * Mount once inside OysterProvider. antd's notification (~10 KB gzip) is not on home's first paint:
+ * it comes with the frame chunk, fetched on idle after sign-in (federation/prefetch.ts) or at the
+ * first toast, whichever is first. Toasts shown before it arrives wait in the service's queue.
  */
 export function ToastHost({ toasts }: { toasts: ToastService }) {
-  // Top-right, at most 3 kept (spec §9); the holder renders inside OysterProvider's theme.
-  const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: MAX_TOASTS });
-  React.useEffect(() => {
-    toasts.attach(api);
-    return () => toasts.attach(null);
-  }, [api, toasts]);
-  return holder;
+  const [wanted, setWanted] = React.useState(false);
+  React.useEffect(() => toasts.onWanted(() => setWanted(true)), [toasts]);
+  return wanted ? (
+    <React.Suspense fallback={null}>
+      <ToastOutlet toasts={toasts} />
+    </React.Suspense>
+  ) : null;
 }
 
 export default ToastHost;

@@ -1,4 +1,4 @@
-import { httpErrorReaction } from '@oyster/shared-kit/domain';
+import { httpErrorReaction } from '@oyster/shared-kit/domain/platform';
 import { createFetchHttpClient, HttpError, type FetchHttpClient, type RequestOptions, type Toasts } from '@oyster/shared-kit/runtime';
 import { rememberPath } from './storage';
 

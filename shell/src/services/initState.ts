@@ -1,4 +1,4 @@
-import { INIT_STATE_CACHE_MS } from '@oyster/shared-kit/domain';
+import { INIT_STATE_CACHE_MS } from '@oyster/shared-kit/domain/platform';
 import { fetchInitState, type HttpClient, type InitState } from '@oyster/shared-kit/runtime';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 

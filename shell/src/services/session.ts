@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import { access, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, type SessionUser } from '@oyster/shared-kit/domain/platform';
 import type { EventBus, HttpClient } from '@oyster/shared-kit/runtime';
 import type { ShellRequestOptions } from './http';
 import { APP_BASENAME, readStorage, STORAGE_KEYS, writeStorage } from './storage';

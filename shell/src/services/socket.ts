@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subscription, distinctUntilChanged } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { SERVER_EVENT_NAMES, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain';
+import { SERVER_EVENT_NAMES, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain/platform';
 import type { EventBus } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
 import { rememberPath } from './storage';

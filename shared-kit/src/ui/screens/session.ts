@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { access, type Access, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, type Access, type SessionUser } from '@oyster/shared-kit/domain/platform';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /** The signed-in user, from the shell's session$ (re-renders on session_update). */

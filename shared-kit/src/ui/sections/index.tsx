@@ -6,7 +6,7 @@
  */
 import * as React from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import { sectionOf, type SectionDef } from '@oyster/shared-kit/domain';
+import { sectionOf, type SectionDef } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Result, SectionTitle } from '@oyster/shared-kit/ui';
 
