@@ -48,6 +48,8 @@ export interface AppOptions {
   loginAddressRateLimit?: { max: number; windowMs: number };
   /** Minutes without use that end a session without rememberMe (default 30). */
   sessionIdleMinutes?: number;
+  /** Every demo insurer's answer delay in ms (env DEMO_INSURER_DELAY_MS); unset: each insurer's own (0.4–1.5 s). */
+  demoInsurerDelayMs?: number | null;
   /**
    * How long a session stays resolved in-process without a database read (default SESSION_CACHE_MS or
    * 5000 ms; 0: every request reads the database). Logout, blocking and user changes drop it at once
@@ -171,6 +173,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       account: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
     },
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
+    demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     mediaDir,

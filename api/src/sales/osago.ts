@@ -1,0 +1,178 @@
+import {
+  BASE_RATE_CORRIDORS,
+  KBM_DEFAULT_CLASS,
+  OsagoRatingError,
+  rateOsago,
+  tariffGroup,
+  versionOn,
+  type CoefficientName,
+  type Coefficients,
+  type KbmClass,
+  type OsagoRatingInput,
+} from '@oyster/shared-kit/domain';
+import type { Queryable } from '../platform/db.js';
+import { validationError } from '../platform/errors.js';
+import type { InsurerAdapter } from './insurers/adapter.js';
+import type { OsagoCalculateBody } from './schemas.js';
+
+/** How long a quote waits for an insurer before counting it as a refusal. */
+export const QUOTE_TIMEOUT_MS = 10_000;
+export const QUOTE_TIMEOUT_REASON = 'Страховщик не ответил вовремя';
+export const QUOTE_FAILURE_REASON = 'Сервис страховщика недоступен';
+
+export interface Insurer {
+  id: string;
+  code: string;
+  name: string;
+}
+
+export interface OsagoOffer {
+  companyId: string;
+  companyName: string;
+  /** Integer kopecks. */
+  premium: number;
+  /** tb in roubles a year; the others as decimals. */
+  coefficients: Coefficients;
+  explain: Record<CoefficientName | 'cap', string>;
+  capped: boolean;
+  warnings: string[];
+  /** Insurer → broker commission, percent; not shown to sub-agents (§6). */
+  commissionPercent?: number;
+}
+
+export interface OsagoRefusal {
+  companyId: string;
+  companyName: string;
+  reason: string;
+}
+
+export interface DriverKbm {
+  licence: string;
+  kbmClass: KbmClass;
+  /** false: not in the registry, class 3 (a driver without history). */
+  found: boolean;
+}
+
+/** КБМ classes by licence from the bonus-malus registry; a licence not there is class 3. */
+export async function lookupKbm(q: Queryable, licences: string[]): Promise<Map<string, DriverKbm>> {
+  const rows = licences.length
+    ? await q.query<{ licence: string; kbm_class: KbmClass }>('SELECT licence, kbm_class FROM kbm_registry WHERE licence = ANY($1)', [licences])
+    : [];
+  const found = new Map(rows.map((r) => [r.licence, r.kbm_class]));
+  return new Map(licences.map((l) => [l, { licence: l, kbmClass: found.get(l) ?? KBM_DEFAULT_CLASS, found: found.has(l) }]));
+}
+
+/** Today in Moscow, YYYY-MM-DD (policies start on Moscow dates). */
+export function moscowToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The territory the address suggestion names: its region's two KLADR digits and its city (or settlement). */
+export function territoryOf(address: OsagoCalculateBody['owner']['address']): OsagoRatingInput['territory'] {
+  const kladr = address.data.region_kladr_id || address.data.kladr_id || '';
+  if (!/^\d{2}/.test(kladr)) throw validationError('Поле «owner.address»: выберите адрес из подсказок (нет кода региона КЛАДР)', 'owner.address');
+  return { region: kladr.slice(0, 2), city: address.data.city || address.data.settlement || null, label: address.value };
+}
+
+/**
+ * The rating input of a calculate request, with the drivers' КБМ from the registry. Everything that
+ * does not depend on the insurer is checked here, once: a bad category, an address without КТ, an
+ * impossible driver or period is a 400 naming the field before any insurer is asked.
+ */
+export async function ratingInput(q: Queryable, body: OsagoCalculateBody, today = moscowToday()) {
+  if (body.startDate < today) throw validationError('Поле «startDate»: дата начала не может быть раньше сегодняшней', 'startDate');
+  const licences = [...(body.drivers ?? []).map((d) => d.licence), ...(body.owner.licence ? [body.owner.licence] : [])];
+  const kbm = await lookupKbm(q, [...new Set(licences)]);
+  const unrestricted = body.unrestricted === true;
+  const rating: OsagoRatingInput = {
+    category: body.vehicle.category,
+    ownerType: body.vehicle.ownerType,
+    taxi: body.vehicle.taxi === true,
+    trailer: body.vehicle.trailer === true,
+    powerHp: body.vehicle.powerHp,
+    territory: territoryOf(body.owner.address),
+    drivers: unrestricted
+      ? 'unrestricted'
+      : (body.drivers ?? []).map((d) => ({ birthDate: d.birthDate, experienceSince: d.experienceSince, kbmClass: kbm.get(d.licence)!.kbmClass })),
+    ownerKbmClass: unrestricted
+      ? body.vehicle.ownerType === 'YL'
+        ? (body.vehicleKbmClass as KbmClass | undefined) ?? KBM_DEFAULT_CLASS
+        : body.owner.licence
+          ? kbm.get(body.owner.licence)!.kbmClass
+          : KBM_DEFAULT_CLASS
+      : undefined,
+    periodMonths: body.periodMonths,
+    startDate: body.startDate,
+    grossViolation: body.grossViolation === true,
+  };
+  try {
+    const group = tariffGroup(rating.category, rating.ownerType, rating.taxi);
+    // A probe at the corridor's minimum checks every insurer-independent factor once.
+    const corridor = versionOn(BASE_RATE_CORRIDORS, rating.startDate);
+    rateOsago(rating, corridor ? corridor.rows[group].min : 0);
+    return { rating, group, kbm: [...kbm.values()] };
+  } catch (e) {
+    if (e instanceof OsagoRatingError) throw validationError(e.message.startsWith('Поле') ? e.message : `Поле «${e.field}»: ${e.message}`, e.field);
+    throw e;
+  }
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const t = setTimeout(() => resolve(onTimeout()), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+
+/**
+ * Every insurer asked at once; each answers an offer or a refusal. An adapter that fails or does not
+ * answer within QUOTE_TIMEOUT_MS becomes a refusal with that reason (the others are not held up).
+ */
+export async function quoteAll(
+  adapters: readonly InsurerAdapter[],
+  insurers: readonly Insurer[],
+  req: Parameters<InsurerAdapter['quoteOsago']>[0],
+  opts: { showCommission: boolean; timeoutMs?: number; log?: (o: object, m: string) => void },
+): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
+  const byCode = new Map(insurers.map((i) => [i.code, i]));
+  const answers = await Promise.all(
+    adapters
+      .filter((a) => byCode.has(a.code))
+      .map(async (a) => {
+        const insurer = byCode.get(a.code)!;
+        try {
+          const answer = await withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+          return { insurer, answer };
+        } catch (e) {
+          opts.log?.({ insurer: a.code, err: String(e) }, 'osago quote failed');
+          return { insurer, answer: { kind: 'refusal' as const, reason: QUOTE_FAILURE_REASON } };
+        }
+      }),
+  );
+  const offers: OsagoOffer[] = [];
+  const refusals: OsagoRefusal[] = [];
+  for (const { insurer, answer } of answers) {
+    if (answer.kind === 'refusal') refusals.push({ companyId: insurer.id, companyName: insurer.name, reason: answer.reason });
+    else
+      offers.push({
+        companyId: insurer.id,
+        companyName: insurer.name,
+        premium: answer.rated.premium,
+        coefficients: answer.rated.coefficients,
+        explain: answer.rated.explain,
+        capped: answer.rated.capped,
+        warnings: answer.rated.warnings,
+        ...(opts.showCommission ? { commissionPercent: answer.commissionPercent } : {}),
+      });
+  }
+  offers.sort((a, b) => a.premium - b.premium);
+  return { offers, refusals };
+}

@@ -1,0 +1,151 @@
+import { DEMO_ACCOUNT_KEYS, DEMO_USERS, access, rateOsago, type OsagoRatingInput } from '@oyster/shared-kit/domain';
+import { DEMO_INSURERS } from '../../src/sales/insurers/demo';
+import { QUOTE_FAILURE_REASON, QUOTE_TIMEOUT_REASON, moscowToday, quoteAll } from '../../src/sales/osago';
+import { BACKENDS, call, expectOnly, signInAll, startSignedIn, type SignedInApp } from '../support';
+
+/**
+ * The quick e-OSAGO pre-calculation, POST /api/v2/osago/calculate (issue 11): every insurer at once,
+ * offers with every coefficient, refusals with reasons, КБМ from the registry, КТ from an address
+ * suggestion; bad input is a 400 in Russian naming the field; the role rule is the server's.
+ */
+const WHO = ['agent', 'subagent', 'copywriter'] as const;
+type Who = (typeof WHO)[number];
+
+const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const START = plusDays(moscowToday(), 1);
+
+describe.each(BACKENDS)('sales: e-OSAGO quick calculation ($name)', (backend) => {
+  let r: SignedInApp<Who>;
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
+  /** The first address suggestion for `query`, as the calculator's address field hands it on. */
+  const address = async (query: string) => {
+    const s = (await call(r.url, 'POST', '/suggest/address', { token: r.tokens.agent, body: { query, count: 1 } })).body.suggestions[0];
+    expect(s).toBeDefined();
+    return { value: s.value, data: s.data };
+  };
+  const body = async (over: Record<string, unknown> = {}, where = 'москва тверская') => ({
+    vehicle: { category: 'B', powerHp: 150, ownerType: 'FL' },
+    owner: { address: await address(where) },
+    unrestricted: true,
+    periodMonths: 12,
+    startDate: START,
+    ...over,
+  });
+
+  beforeAll(async () => {
+    r = await startSignedIn(backend, WHO, { demoInsurerDelayMs: 0 });
+  });
+  afterAll(() => r.stop());
+
+  test('Moscow, 150 hp, unrestricted: an offer from every insurer, cheapest first, each with every coefficient and the premium the rating gives', async () => {
+    const res = await req('agent', 'POST', '/api/v2/osago/calculate', await body());
+    expect(res.status).toBe(200);
+    const { offers, refusals, drivers } = res.body.data;
+    expect(refusals).toEqual([]);
+    expect(drivers).toEqual([]);
+    expect(offers.map((o: any) => o.companyName).sort()).toEqual(['ВСК', 'Ингосстрах', 'Ренессанс Страхование', 'РЕСО-Гарантия', 'СОГАЗ', 'АльфаСтрахование'].sort());
+    const premiums = offers.map((o: any) => o.premium);
+    expect(premiums).toEqual([...premiums].sort((a, b) => a - b));
+    for (const o of offers) {
+      expect(Object.keys(o.coefficients).sort()).toEqual(['kbm', 'kn', 'ko', 'kpr', 'ks', 'kt', 'kvs', 'km', 'tb'].sort());
+      expect(o.coefficients).toMatchObject({ kt: 1.8, kbm: 1.17, kvs: 1, ko: 2.32, km: 1.4, ks: 1, kn: 1, kpr: 1 });
+      const input: OsagoRatingInput = { category: 'B', ownerType: 'FL', powerHp: 150, territory: { region: '77', city: 'Москва' }, drivers: 'unrestricted', ownerKbmClass: '3', periodMonths: 12, startDate: START };
+      expect(o.premium).toBe(rateOsago(input, o.coefficients.tb).premium);
+      expect(Number.isInteger(o.premium)).toBe(true);
+      expect(o.commissionPercent).toEqual(expect.any(Number));
+      expect(o.explain.kbm).toContain('класс 3 собственника');
+      expect(o.warnings).toEqual([expect.stringContaining('7204-У')]);
+    }
+    // The insurer at the corridor's top is research note case T1: 59 271.10 capped at 46 791.00.
+    const top = offers.find((o: any) => o.coefficients.tb === 8665);
+    expect({ premium: top.premium, capped: top.capped }).toEqual({ premium: 4_679_100, capped: true });
+  });
+
+  test('a sub-agent gets the same offers without the commission (§6)', async () => {
+    const offers = (await req('subagent', 'POST', '/api/v2/osago/calculate', await body())).body.data.offers;
+    expect(offers).toHaveLength(DEMO_INSURERS.length);
+    for (const o of offers) expect(o).not.toHaveProperty('commissionPercent');
+  });
+
+  test('named drivers: КБМ from the registry by licence (Latin look-alikes and spaces accepted), class 3 when not found; the highest КБМ and КВС; a young driver is refused by one insurer', async () => {
+    const drivers = [
+      { birthDate: '1985-09-30', experienceSince: '2005-05-01', licence: '77 ab 123456' }, // registry: class 10 (0.63)
+      { birthDate: plusDays(START, -(365 * 21 + 5)), experienceSince: plusDays(START, -400), licence: '99ХХ000001' }, // unknown: class 3; 21 years old
+    ];
+    const res = await req('agent', 'POST', '/api/v2/osago/calculate', await body({ unrestricted: false, drivers }));
+    expect(res.status).toBe(200);
+    const { offers, refusals, drivers: kbm } = res.body.data;
+    expect(kbm).toEqual([
+      { licence: '77АВ123456', kbmClass: '10', found: true },
+      { licence: '99ХХ000001', kbmClass: '3', found: false },
+    ]);
+    expect(refusals).toEqual([{ companyId: expect.any(String), companyName: 'Ренессанс Страхование', reason: 'Не страхуем водителей моложе 22 лет' }]);
+    expect(offers).toHaveLength(DEMO_INSURERS.length - 1);
+    // 21 years old, 1 year of experience: КВС 1.92; the worse class 3: КБМ 1.17; named drivers: КО 1.
+    for (const o of offers) expect(o.coefficients).toMatchObject({ kbm: 1.17, kvs: 1.92, ko: 1 });
+  });
+
+  test('an insurer’s own acceptance rule: Krasnodar region is refused with its reason, the others quote', async () => {
+    const { offers, refusals } = (await req('agent', 'POST', '/api/v2/osago/calculate', await body({}, 'краснодар'))).body.data;
+    expect(refusals.map((x: any) => [x.companyName, x.reason])).toEqual([['Ингосстрах', 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан']]);
+    expect(offers[0].coefficients.kt).toBe(1.64);
+  });
+
+  test('bad input is a 400 in Russian naming the field, before any insurer is asked', async () => {
+    const bad = async (over: Record<string, unknown>, field: RegExp, where?: string) => {
+      const res = await req('agent', 'POST', '/api/v2/osago/calculate', await body(over, where));
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: expect.stringMatching(field) });
+    };
+    await bad({ vehicle: { category: 'B', ownerType: 'FL' } }, /«vehicle\.powerHp» обязательно/);
+    await bad({ vehicle: { category: 'C', powerHp: 300, ownerType: 'FL' } }, /«vehicle\.category».*Категория C: расчёт недоступен — для категории C известен только максимум/);
+    await bad({ vehicle: { category: 'B', powerHp: 150, ownerType: 'ИП' } }, /«vehicle\.ownerType» должно быть одним из: FL, YL/);
+    await bad({ startDate: plusDays(moscowToday(), -1) }, /«startDate»: дата начала не может быть раньше сегодняшней/);
+    await bad({ startDate: '2026-02-30' }, /«startDate»: дата в формате ГГГГ-ММ-ДД/);
+    await bad({ periodMonths: 2 }, /«periodMonths» должно быть не меньше 3/);
+    await bad({ unrestricted: false }, /Укажите водителей \(drivers\) или «без ограничений»/);
+    await bad({ unrestricted: false, drivers: [{ birthDate: '1990-01-01', experienceSince: '2010-01-01', licence: '12345' }] }, /«drivers\[\]\.licence»: Серия и номер ВУ в формате 99АА 999999/);
+    await bad({}, /«owner\.address»: Для адреса «.*Тула.*» в тарифах продукта нет коэффициента КТ/, 'тула');
+    await bad({ owner: { address: { value: 'где-то', data: {} } } }, /«owner\.address»: выберите адрес из подсказок/);
+  });
+
+  test('who may calculate: whoever may start a new policy (§6 canSeeNewPolicy); no session is 401', async () => {
+    const allowed = DEMO_ACCOUNT_KEYS.filter((k) => access(DEMO_USERS[k]).canSeeNewPolicy);
+    expect(allowed).toEqual(expect.arrayContaining(['agent', 'subagent', 'owner']));
+    expect(allowed).not.toContain('copywriter');
+    const b = await body();
+    const tokens = await signInAll(r.url, DEMO_ACCOUNT_KEYS);
+    await expectOnly(allowed, (key) => call(r.url, 'POST', '/api/v2/osago/calculate', { token: tokens[key], body: b }));
+    expect((await call(r.url, 'POST', '/api/v2/osago/calculate', { body: b })).status).toBe(401);
+  });
+});
+
+describe('quoteAll: an insurer that fails or does not answer becomes a refusal; the others are not held up', () => {
+  test('failure and timeout', async () => {
+    const input: OsagoRatingInput = { category: 'B', ownerType: 'FL', powerHp: 100, territory: { region: '77', city: null }, drivers: 'unrestricted', periodMonths: 12, startDate: '2026-12-01' };
+    const insurers = [
+      { id: 'a'.repeat(24), code: 'ok', name: 'Надёжная' },
+      { id: 'b'.repeat(24), code: 'down', name: 'Упавшая' },
+      { id: 'c'.repeat(24), code: 'slow', name: 'Медленная' },
+    ];
+    const adapters = [
+      { code: 'ok', quoteOsago: async () => ({ kind: 'offer' as const, baseRate: 5000, rated: rateOsago(input, 5000), commissionPercent: 10 }) },
+      { code: 'down', quoteOsago: async () => Promise.reject(new Error('ECONNREFUSED')) },
+      { code: 'slow', quoteOsago: () => new Promise<never>(() => undefined) },
+    ];
+    const out = await quoteAll(adapters, insurers, { rating: input, group: 'B_FL', vehicleYear: null }, { showCommission: true, timeoutMs: 50 });
+    expect(out.offers.map((o) => o.companyName)).toEqual(['Надёжная']);
+    expect(out.refusals.map((x) => [x.companyName, x.reason])).toEqual([
+      ['Упавшая', QUOTE_FAILURE_REASON],
+      ['Медленная', QUOTE_TIMEOUT_REASON],
+    ]);
+  });
+
+  test('every demo insurer’s base rate is inside the corridor in force from 09.12.2025', () => {
+    const input: OsagoRatingInput = { category: 'B', ownerType: 'FL', powerHp: 100, territory: { region: '77', city: null }, drivers: 'unrestricted', periodMonths: 12, startDate: '2025-12-09' };
+    for (const i of DEMO_INSURERS) {
+      expect(() => rateOsago(input, i.baseRates.B_FL)).not.toThrow();
+      expect(() => rateOsago({ ...input, ownerType: 'YL' }, i.baseRates.B_YL)).not.toThrow();
+      expect(() => rateOsago({ ...input, taxi: true }, i.baseRates.B_TAXI)).not.toThrow();
+    }
+  });
+});
