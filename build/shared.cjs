@@ -41,6 +41,8 @@ const shared = {
   rxjs: pkg('rxjs'),
   dayjs: pkg('dayjs'),
   formik: pkg('formik'),
+  // The calculators' forms: one yup, the same the kit's field rules (domain/forms) are built with.
+  yup: pkg('yup'),
   '@oyster/shared-kit/domain': kit(),
   '@oyster/shared-kit/domain/platform': kit(),
   '@oyster/shared-kit/domain/learning': kit(),

@@ -2,8 +2,13 @@ import * as React from 'react';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
-/** The pages of the sections whose screens have landed (lazy, as in remote-learning): none yet. */
-export const SECTION_PAGES: SectionPages = {};
+// Every page loads on demand (spec §2).
+const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
+
+/** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
+export const SECTION_PAGES: SectionPages = {
+  'new-eosago': [{ path: '', page: EosagoQuotePage }],
+};
 
 /**
  * The known sub-paths of each section still waiting for its screens (relative route patterns, '' = the
@@ -16,7 +21,7 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'soap-logs': [''],
   edit_template: [':templateId'],
   add_template: [':agentId'],
-  'new-eosago': ['', ':step'],
+  'new-eosago': [':step'],
   'new-ekasko': ['', ':step'],
   'new-ifl': ['', ':step'],
   'new-ifl_house': ['', ':step'],

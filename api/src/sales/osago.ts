@@ -5,10 +5,11 @@ import {
   rateOsago,
   tariffGroup,
   versionOn,
-  type CoefficientName,
-  type Coefficients,
+  type DriverKbm,
   type KbmClass,
+  type OsagoOffer,
   type OsagoRatingInput,
+  type OsagoRefusal,
 } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
@@ -24,33 +25,6 @@ export interface Insurer {
   id: string;
   code: string;
   name: string;
-}
-
-export interface OsagoOffer {
-  companyId: string;
-  companyName: string;
-  /** Integer kopecks. */
-  premium: number;
-  /** tb in roubles a year; the others as decimals. */
-  coefficients: Coefficients;
-  explain: Record<CoefficientName | 'cap', string>;
-  capped: boolean;
-  warnings: string[];
-  /** Insurer → broker commission, percent; not shown to sub-agents (§6). */
-  commissionPercent?: number;
-}
-
-export interface OsagoRefusal {
-  companyId: string;
-  companyName: string;
-  reason: string;
-}
-
-export interface DriverKbm {
-  licence: string;
-  kbmClass: KbmClass;
-  /** false: not in the registry, class 3 (a driver without history). */
-  found: boolean;
 }
 
 /** КБМ classes by licence from the bonus-malus registry; a licence not there is class 3. */

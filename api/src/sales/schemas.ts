@@ -1,4 +1,4 @@
-import { FORM_TEXTS, KBM_CLASSES, LICENCE_PATTERN, cyrillicLookAlikes } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, KBM_CLASSES, LICENCE_PATTERN, OSAGO_MAX_DRIVERS, cyrillicLookAlikes } from '@oyster/shared-kit/domain';
 import { strictBool, yup } from '../platform/validation.js';
 
 /** Request schemas of the sales api; every message names its field (spec §7). */
@@ -79,7 +79,7 @@ export const osagoCalculateSchema = yup
       .required()
       .label('owner'),
     unrestricted: strictBool('unrestricted'),
-    drivers: yup.array(driverSchema).max(5, 'Поле «drivers»: не больше 5 водителей').label('drivers'),
+    drivers: yup.array(driverSchema).max(OSAGO_MAX_DRIVERS, `Поле «drivers»: не больше ${OSAGO_MAX_DRIVERS} водителей`).label('drivers'),
     /** Unrestricted policies of legal entities: the vehicle's class, as the registry gives it. */
     vehicleKbmClass: yup.string().oneOf(KBM_CLASSES, `Поле «vehicleKbmClass» должно быть одним из: ${KBM_CLASSES.join(', ')}`).label('vehicleKbmClass'),
     periodMonths: yup.number().integer().min(3).max(12).required().label('periodMonths'),

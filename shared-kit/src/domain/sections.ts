@@ -100,7 +100,8 @@ export interface SectionDef {
 }
 
 /** A calculator's page is «Калькулятор <product>», its header the product's name from the catalogue. */
-const calculator = (path: string, title: string): SectionDef => ({ path, owner: 'remote_sales', title, heading: `Калькулятор ${title}` });
+/** A calculator: whoever may start a new policy (§6 canSeeNewPolicy, as the api's quotes). */
+const calculator = (path: string, title: string): SectionDef => ({ path, owner: 'remote_sales', title, heading: `Калькулятор ${title}`, access: 'canSeeNewPolicy' });
 
 /** Every section, the sidebar's ones first in the sidebar's order. */
 export const SECTIONS: readonly SectionDef[] = [

@@ -24,6 +24,7 @@ export const SHARED_LOADERS: Record<string, () => Promise<unknown>> = {
   rxjs: () => import('rxjs'),
   dayjs: () => import('dayjs'),
   formik: () => import('formik'),
+  yup: () => import('yup'),
   '@oyster/shared-kit/domain': () => import('@oyster/shared-kit/domain'),
   '@oyster/shared-kit/domain/platform': () => import('@oyster/shared-kit/domain/platform'),
   '@oyster/shared-kit/domain/learning': () => import('@oyster/shared-kit/domain/learning'),

@@ -1,2 +1,3 @@
 export * from './tables';
 export * from './rating';
+export * from './wire';

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { EMAIL, signIn } from './helpers';
+
+// The quick e-OSAGO calculation against the real api (issue 11): suggestions from the gateway, every
+// demo insurer's answer with its coefficients; the role rule on both sides.
+
+test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers with coefficients from every insurer, cheapest first', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.goto('/app/new-eosago');
+  await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
+  await page.getByLabel('Мощность, л. с.').fill('110');
+  await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
+  await page.getByRole('option').first().click();
+  await page.getByLabel('Дата рождения').pressSequentially('15011990');
+  await page.getByLabel('Дата рождения').press('Enter');
+  await page.getByLabel('Стаж с').pressSequentially('01032012');
+  await page.getByLabel('Стаж с').press('Enter');
+  await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456'); // Latin look-alikes, as typed on a Latin layout
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+
+  const offers = page.getByRole('region', { name: 'Предложения страховщиков' }).getByRole('article');
+  await expect(offers).toHaveCount(6, { timeout: 15_000 });
+  // The registry knows this licence: class 10 (КБМ 0.63); 36 years old with 14 years: КВС 0.93; КМ 1.2 for 110 hp.
+  await expect(page.getByText('ВУ 77АВ123456: класс 10 (найден в базе КБМ)')).toBeVisible();
+  const first = offers.first();
+  await expect(first.getByLabel(/Коэффициенты/)).toContainText('КБМ0,63');
+  await expect(first.getByLabel(/Коэффициенты/)).toContainText('КМ1,20');
+  const premiums = await offers.locator('.oy-offer__premium').allTextContents();
+  const kopecks = premiums.map((t) => Number(t.replace(/[^\d]/g, '')));
+  expect(kopecks).toEqual([...kopecks].sort((a, b) => a - b));
+});
+
+test('a copywriter opening /app/new-eosago sees «Нет доступа»; the api refuses the quote too', async ({ page }) => {
+  await signIn(page, EMAIL.copywriter);
+  await page.goto('/app/new-eosago');
+  await expect(page.getByText('Нет доступа')).toBeVisible();
+  const answer = await page.evaluate(async () => {
+    const r = await fetch('/api/v2/osago/calculate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    return { status: r.status, message: (await r.json()).message };
+  });
+  expect(answer).toEqual({ status: 403, message: 'Нет доступа к данному ресурсу' });
+});

@@ -1,0 +1,123 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEMO_USERS, type OsagoQuote } from '@oyster/shared-kit/domain';
+import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import RemoteRoutes from '../../routes';
+
+const CALC = 'POST /api/v2/osago/calculate';
+const SUGGEST = 'POST /suggest/address';
+const MOSCOW = { value: 'г Москва, ул Тверская', unrestricted_value: 'г Москва, ул Тверская', data: { region_kladr_id: '7700000000000', city: 'Москва' } };
+
+const offer = (companyName: string, premium: number, tb: number, over: Record<string, unknown> = {}) => ({
+  companyId: companyName.padEnd(24, '0').slice(0, 24),
+  companyName,
+  premium,
+  coefficients: { tb, kt: 1.8, kbm: 1.17, kvs: 1, ko: 2.32, km: 1.4, ks: 1, kn: 1, kpr: 1 },
+  explain: { tb: 'базовая ставка', kt: 'Москва', kbm: 'класс 3', kvs: '—', ko: 'без ограничений', km: '150 л. с.', ks: '12 мес.', kn: 'не применяется', kpr: 'без прицепа', cap: 'премия ограничена: не более 3 × ТБ × КТ' },
+  capped: true,
+  warnings: ['КТ по таблице 6209-У: с 09.12.2025 действует 7204-У'],
+  commissionPercent: 9,
+  ...over,
+});
+const QUOTE: OsagoQuote = {
+  offers: [offer('СОГАЗ', 3_186_000, 5900), offer('РЕСО-Гарантия', 4_679_100, 8665, { commissionPercent: undefined })],
+  refusals: [{ companyId: 'c'.repeat(24), companyName: 'Ингосстрах', reason: 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан' }],
+  drivers: [],
+} as OsagoQuote;
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+/** Types a date's digits through the dd.mm.yyyy mask one key at a time, as a person does, then Enter. */
+async function typeDate(label: string, digits: string) {
+  const el = field(label);
+  fireEvent.mouseDown(el);
+  fireEvent.focus(el);
+  fireEvent.click(el);
+  for (const ch of digits) {
+    act(() => {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    });
+    const next = el.value + ch;
+    fireEvent.change(el, { target: { value: next, selectionStart: next.length, selectionEnd: next.length } });
+  }
+  fireEvent.keyDown(el, { key: 'Enter' });
+  await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+}
+
+async function chooseMoscow() {
+  type('Адрес регистрации собственника', 'москва тверская');
+  fireEvent.click(await screen.findByRole('option', { name: MOSCOW.value }, { timeout: 3000 }));
+}
+
+describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosago)', () => {
+  it('sends the rating factors with the chosen address suggestion and shows every offer with its coefficients, the refusals and the warning', async () => {
+    let resolve: (v: unknown) => void = () => undefined;
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [CALC]: () => new Promise((r) => (resolve = r)) });
+    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    expect(screen.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeInTheDocument();
+    type('Мощность, л. с.', '150');
+    await chooseMoscow();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+
+    expect(await screen.findByText('Запрашиваем страховщиков…')).toBeInTheDocument();
+    const sent = http.calls.find((c) => `${c.method} ${c.path}` === CALC)!.body as Record<string, any>;
+    expect(sent).toEqual({
+      vehicle: { category: 'B', powerHp: 150, ownerType: 'FL' },
+      owner: { address: { value: MOSCOW.value, data: MOSCOW.data } },
+      unrestricted: true,
+      periodMonths: 12,
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    resolve({ data: QUOTE });
+
+    const sogaz = await screen.findByRole('article', { name: 'СОГАЗ' });
+    expect(within(sogaz).getByText(/31\s860,00\s₽/)).toBeInTheDocument();
+    expect(within(sogaz).getByText('КВ страховщика 9%')).toBeInTheDocument();
+    expect(within(sogaz).getByText('ограничено ст. 9 40-ФЗ')).toBeInTheDocument();
+    const coefficients = within(sogaz).getByLabelText('Коэффициенты: СОГАЗ');
+    expect(within(coefficients).getAllByRole('term').map((t) => t.textContent)).toEqual(['ТБ', 'КТ', 'КБМ', 'КВС', 'КО', 'КМ', 'КС', 'КН', 'КПр']);
+    expect(within(coefficients).getAllByRole('definition').map((d) => d.textContent?.replace(/\s/g, ' '))).toEqual(['5 900 ₽', '1,80', '1,17', '1,00', '2,32', '1,40', '1,00', '1,00', '1,00']);
+    expect(within(screen.getByRole('article', { name: 'РЕСО-Гарантия' })).queryByText(/КВ страховщика/)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Отказы страховщиков' })).getByText(/Лимит договоров по Краснодарскому краю/)).toBeInTheDocument();
+    expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['КТ по таблице 6209-У: с 09.12.2025 действует 7204-У']);
+  });
+
+  it('an address typed but not chosen from the suggestions is refused in place; nothing is sent', async () => {
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [] } });
+    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    type('Мощность, л. с.', '90');
+    type('Адрес регистрации собственника', 'где-то в Москве');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    expect(await screen.findByText('Выберите адрес из подсказок')).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.path === "/api/v2/osago/calculate")).toEqual([]);
+  });
+
+  it('named drivers are required field by field; a refusal of the server is shown in place with «Повторить»', async () => {
+    let answer: () => unknown = () => {
+      throw httpError(400, { message: 'Поле «owner.address»: Для адреса «г Тула» в тарифах продукта нет коэффициента КТ' });
+    };
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [CALC]: () => answer() });
+    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    type('Мощность, л. с.', '150');
+    await chooseMoscow();
+    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await waitFor(() => expect(screen.getAllByText('Обязательное поле').length).toBeGreaterThanOrEqual(3)); // the first driver's three fields
+
+    await typeDate('Дата рождения', '15011990');
+    await typeDate('Стаж с', '01032012');
+    type('Серия и номер ВУ', '77АВ123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    const alert = await screen.findByText('Не удалось рассчитать').then((t) => t.closest('[role="alert"]') as HTMLElement);
+    expect(alert).toHaveTextContent('Не удалось рассчитать');
+    expect(alert).toHaveTextContent('нет коэффициента КТ');
+    const sent = http.calls.find((c) => c.path === "/api/v2/osago/calculate")!.body as Record<string, any>;
+    expect(sent.drivers).toEqual([{ birthDate: '1990-01-15', experienceSince: '2012-03-01', licence: '77АВ 123456' }]);
+
+    answer = () => ({ data: QUOTE });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('article', { name: 'СОГАЗ' })).toBeInTheDocument();
+  });
+});

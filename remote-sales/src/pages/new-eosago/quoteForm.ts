@@ -1,0 +1,107 @@
+import * as yup from 'yup';
+import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+
+/** The quick calculation's form: the rating factors only (documents come in the full calculator). */
+export interface QuoteValues {
+  category: string;
+  ownerType: 'FL' | 'YL';
+  powerHp: number | null;
+  year: number | null;
+  taxi: boolean;
+  trailer: boolean;
+  /** The address field's text, and the suggestion chosen for it (the server needs its region code and city). */
+  address: string;
+  addressSuggestion: { value: string; data: Record<string, unknown> } | null;
+  unrestricted: boolean;
+  ownerLicence: string;
+  drivers: { birthDate: string; experienceSince: string; licence: string }[];
+  periodMonths: number;
+  startDate: string; // dd.mm.yyyy
+  grossViolation: boolean;
+}
+
+export const ADDRESS_NOT_CHOSEN = 'Выберите адрес из подсказок';
+export const emptyDriver = () => ({ birthDate: '', experienceSince: '', licence: '' });
+
+/** dd.mm.yyyy → YYYY-MM-DD (the api's dates). */
+export const isoFromRu = (text: string) => {
+  const [d, m, y] = text.split('.');
+  return `${y}-${m}-${d}`;
+};
+const ruFromDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+
+export function initialQuoteValues(now = new Date()): QuoteValues {
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return {
+    category: 'B',
+    ownerType: 'FL',
+    powerHp: null,
+    year: null,
+    taxi: false,
+    trailer: false,
+    address: '',
+    addressSuggestion: null,
+    unrestricted: false,
+    ownerLicence: '',
+    drivers: [emptyDriver()],
+    periodMonths: 12,
+    startDate: ruFromDate(tomorrow),
+    grossViolation: false,
+  };
+}
+
+const required = FORM_TEXTS.required;
+
+export function quoteSchema(today = new Date()) {
+  const todayText = ruFromDate(today);
+  return yup.object({
+    category: yup.string().required(required),
+    ownerType: yup.string().required(required),
+    powerHp: yup.number().nullable().required(required).min(1, 'Мощность больше нуля').max(2000, 'Не больше 2000 л. с.'),
+    year: yup.number().nullable().min(1900, 'Год не раньше 1900').max(today.getFullYear() + 1, 'Год не позже следующего'),
+    // The api rates by the suggestion's region code and city: a typed text alone is not enough.
+    address: yup
+      .string()
+      .required(required)
+      .test('chosen', ADDRESS_NOT_CHOSEN, (v, ctx) => !v || ctx.parent.addressSuggestion?.value === v),
+    ownerLicence: fieldSchemas.licence(),
+    drivers: yup.array().when('unrestricted', {
+      is: false,
+      then: () =>
+        yup
+          .array(
+            yup.object({
+              birthDate: fieldSchemas.date({ max: todayText }).required(required),
+              experienceSince: fieldSchemas.date({ max: todayText }).required(required),
+              licence: fieldSchemas.licence().required(required),
+            }),
+          )
+          .min(1)
+          .max(OSAGO_MAX_DRIVERS),
+      otherwise: (s) => s.strip(),
+    }),
+    periodMonths: yup.number().required(required),
+    startDate: fieldSchemas.date({ min: todayText }).required(required),
+  });
+}
+
+/** The form's values as the api's request. */
+export function toRequest(v: QuoteValues): OsagoCalculateRequest {
+  return {
+    vehicle: {
+      category: v.category,
+      powerHp: v.powerHp ?? 0,
+      ownerType: v.ownerType,
+      ...(v.year ? { year: v.year } : {}),
+      ...(v.taxi ? { taxi: true } : {}),
+      ...(v.trailer ? { trailer: true } : {}),
+    },
+    owner: { address: v.addressSuggestion!, ...(v.unrestricted && v.ownerLicence ? { licence: v.ownerLicence } : {}) },
+    ...(v.unrestricted
+      ? { unrestricted: true }
+      : { drivers: v.drivers.map((d) => ({ birthDate: isoFromRu(d.birthDate), experienceSince: isoFromRu(d.experienceSince), licence: d.licence })) }),
+    periodMonths: v.periodMonths,
+    startDate: isoFromRu(v.startDate),
+    ...(v.grossViolation ? { grossViolation: true } : {}),
+  };
+}
