@@ -6,8 +6,9 @@
  *   2. page-times.mjs — the bare React + antd form built here, login visible / FCP against it, home
  *      visible after sign-in, first open of a remote's section, Lighthouse mobile and desktop;
  *   3. api-throughput.mjs — wrk against a bare fastify route and the authenticated GETs, on
- *      PostgreSQL and PGlite.
- * Flags: --no-build (measure the current dist folders), --only sizes|pages|api.
+ *      PostgreSQL and PGlite;
+ *   4. osago-quote.mjs — the e-OSAGO quote's server time for every demo insurer (issue 11).
+ * Flags: --no-build (measure the current dist folders), --only sizes|pages|api|osago.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const parts = [
   ['sizes', 'build-and-size.mjs', args.includes('--no-build') ? ['--no-build', '--check'] : ['--check']],
   ['pages', 'page-times.mjs', []],
   ['api', 'api-throughput.mjs', []],
+  ['osago', 'osago-quote.mjs', []],
 ];
 let failed = 0;
 for (const [name, file, extra] of parts) {

@@ -4,7 +4,7 @@ import { EMAIL, signIn } from './helpers';
 // The quick e-OSAGO calculation against the real api (issue 11): suggestions from the gateway, every
 // demo insurer's answer with its coefficients; the role rule on both sides.
 
-test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers with coefficients from every insurer, cheapest first', async ({ page }) => {
+test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers with coefficients arrive from every insurer one by one, cheapest first', async ({ page }) => {
   await signIn(page, EMAIL.agent);
   await page.goto('/app/new-eosago');
   await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
@@ -18,8 +18,11 @@ test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers wit
   await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456'); // Latin look-alikes, as typed on a Latin layout
   await page.getByRole('button', { name: 'Рассчитать' }).click();
 
+  // The insurers answer one by one (0.4–1.5 s each): the slow ones are listed as awaited, then their offers come in.
+  await expect(page.getByRole('list', { name: 'Ждём ответа' })).toBeVisible();
   const offers = page.getByRole('region', { name: 'Предложения страховщиков' }).getByRole('article');
   await expect(offers).toHaveCount(6, { timeout: 15_000 });
+  await expect(page.getByRole('list', { name: 'Ждём ответа' })).toHaveCount(0);
   // The registry knows this licence: class 10 (КБМ 0.63); 36 years old with 14 years: КВС 0.93; КМ 1.2 for 110 hp.
   await expect(page.getByText('ВУ 77АВ123456: класс 10 (найден в базе КБМ)')).toBeVisible();
   const first = offers.first();

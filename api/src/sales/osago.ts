@@ -106,47 +106,63 @@ const withTimeout = <T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<
     );
   });
 
+/** One insurer's answer as the wire carries it. */
+export type InsurerAnswer = { offer: OsagoOffer; refusal?: undefined } | { refusal: OsagoRefusal; offer?: undefined };
+
 /**
  * Every insurer asked at once; each answers an offer or a refusal. An adapter that fails or does not
  * answer within QUOTE_TIMEOUT_MS becomes a refusal with that reason (the others are not held up).
+ * `onAnswer` hears each answer as it comes (the streamed quote sends it over the socket).
  */
 export async function quoteAll(
   adapters: readonly InsurerAdapter[],
   insurers: readonly Insurer[],
   req: Parameters<InsurerAdapter['quoteOsago']>[0],
-  opts: { showCommission: boolean; timeoutMs?: number; log?: (o: object, m: string) => void },
+  opts: { showCommission: boolean; timeoutMs?: number; log?: (o: object, m: string) => void; onAnswer?: (answer: InsurerAnswer) => Promise<void> | void },
 ): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
   const byCode = new Map(insurers.map((i) => [i.code, i]));
   const answers = await Promise.all(
-    adapters
-      .filter((a) => byCode.has(a.code))
-      .map(async (a) => {
-        const insurer = byCode.get(a.code)!;
+    askedAdapters(adapters, insurers).map(async (a) => {
+      const insurer = byCode.get(a.code)!;
+      let answer: InsurerAnswer;
+      try {
+        const got = await withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+        answer =
+          got.kind === 'refusal'
+            ? { refusal: { companyId: insurer.id, companyName: insurer.name, reason: got.reason } }
+            : {
+                offer: {
+                  companyId: insurer.id,
+                  companyName: insurer.name,
+                  premium: got.rated.premium,
+                  coefficients: got.rated.coefficients,
+                  explain: got.rated.explain,
+                  capped: got.rated.capped,
+                  warnings: got.rated.warnings,
+                  ...(opts.showCommission ? { commissionPercent: got.commissionPercent } : {}),
+                },
+              };
+      } catch (e) {
+        opts.log?.({ insurer: a.code, err: String(e) }, 'osago quote failed');
+        answer = { refusal: { companyId: insurer.id, companyName: insurer.name, reason: QUOTE_FAILURE_REASON } };
+      }
+      if (opts.onAnswer) {
         try {
-          const answer = await withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
-          return { insurer, answer };
+          await opts.onAnswer(answer);
         } catch (e) {
-          opts.log?.({ insurer: a.code, err: String(e) }, 'osago quote failed');
-          return { insurer, answer: { kind: 'refusal' as const, reason: QUOTE_FAILURE_REASON } };
+          opts.log?.({ insurer: a.code, err: String(e) }, 'osago quote answer not delivered');
         }
-      }),
+      }
+      return answer;
+    }),
   );
-  const offers: OsagoOffer[] = [];
-  const refusals: OsagoRefusal[] = [];
-  for (const { insurer, answer } of answers) {
-    if (answer.kind === 'refusal') refusals.push({ companyId: insurer.id, companyName: insurer.name, reason: answer.reason });
-    else
-      offers.push({
-        companyId: insurer.id,
-        companyName: insurer.name,
-        premium: answer.rated.premium,
-        coefficients: answer.rated.coefficients,
-        explain: answer.rated.explain,
-        capped: answer.rated.capped,
-        warnings: answer.rated.warnings,
-        ...(opts.showCommission ? { commissionPercent: answer.commissionPercent } : {}),
-      });
-  }
-  offers.sort((a, b) => a.premium - b.premium);
+  const offers = answers.flatMap((x) => (x.offer ? [x.offer] : [])).sort((a, b) => a.premium - b.premium);
+  const refusals = answers.flatMap((x) => (x.refusal ? [x.refusal] : []));
   return { offers, refusals };
+}
+
+/** The adapters of the insurers the database knows, in the adapters' order. */
+export function askedAdapters(adapters: readonly InsurerAdapter[], insurers: readonly Insurer[]): InsurerAdapter[] {
+  const known = new Set(insurers.map((i) => i.code));
+  return adapters.filter((a) => known.has(a.code));
 }

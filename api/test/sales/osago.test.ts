@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT_KEYS, DEMO_USERS, access, rateOsago, type OsagoRatingInput } from '@oyster/shared-kit/domain';
 import { DEMO_INSURERS } from '../../src/sales/insurers/demo';
 import { QUOTE_FAILURE_REASON, QUOTE_TIMEOUT_REASON, moscowToday, quoteAll } from '../../src/sales/osago';
-import { BACKENDS, call, expectOnly, signInAll, startSignedIn, type SignedInApp } from '../support';
+import { BACKENDS, call, connectSocket, connected, expectOnly, signInAll, startSignedIn, type SignedInApp } from '../support';
 
 /**
  * The quick e-OSAGO pre-calculation, POST /api/v2/osago/calculate (issue 11): every insurer at once,
@@ -106,6 +106,40 @@ describe.each(BACKENDS)('sales: e-OSAGO quick calculation ($name)', (backend) =>
     await bad({ unrestricted: false, drivers: [{ birthDate: '1990-01-01', experienceSince: '2010-01-01', licence: '12345' }] }, /«drivers\[\]\.licence»: Серия и номер ВУ в формате 99АА 999999/);
     await bad({}, /«owner\.address»: Для адреса «.*Тула.*» в тарифах продукта нет коэффициента КТ/, 'тула');
     await bad({ owner: { address: { value: 'где-то', data: {} } } }, /«owner\.address»: выберите адрес из подсказок/);
+  });
+
+  test('a streamed quote: the id at once, then each insurer’s answer over the socket as it comes, pending counting down; the same answers for GET by its author only', async () => {
+    const socket = connectSocket(r.url, r.tokens.agent);
+    try {
+      await connected(socket);
+      const events: any[] = [];
+      socket.on('osago_quote', (e) => events.push(e));
+      const res = await req('agent', 'POST', '/api/v2/osago/quotes', await body({}, 'краснодар'));
+      expect(res.status).toBe(200);
+      const { quoteId, insurers, drivers } = res.body.data;
+      expect(quoteId).toMatch(/^[0-9a-f]{24}$/);
+      expect(insurers).toHaveLength(DEMO_INSURERS.length);
+      expect(drivers).toEqual([]);
+      const deadline = Date.now() + 5000;
+      while (events.filter((e) => e.quoteId === quoteId).length < insurers.length && Date.now() < deadline) await new Promise((w) => setTimeout(w, 20));
+      const mine = events.filter((e) => e.quoteId === quoteId);
+      expect(mine).toHaveLength(insurers.length);
+      expect(mine.map((e) => e.pending).sort((a, b) => b - a)).toEqual([5, 4, 3, 2, 1, 0]);
+      expect(mine.filter((e) => e.refusal).map((e) => e.refusal.reason)).toEqual(['Лимит договоров по Краснодарскому краю на этот месяц исчерпан']);
+      const state = (await req('agent', 'GET', `/api/v2/osago/quotes/${quoteId}`)).body.data;
+      expect(state.pending).toEqual([]);
+      expect(state.offers.map((o: any) => o.companyId).sort()).toEqual(mine.filter((e) => e.offer).map((e) => e.offer.companyId).sort());
+      expect(state.offers.map((o: any) => o.premium)).toEqual(state.offers.map((o: any) => o.premium).sort((a: number, b: number) => a - b));
+      expect(state.refusals).toHaveLength(1);
+      // Another user (with the same right) does not see it; a bad id is a 400.
+      expect((await req('subagent', 'GET', `/api/v2/osago/quotes/${quoteId}`)).status).toBe(404);
+      expect((await req('agent', 'GET', '/api/v2/osago/quotes/nope')).status).toBe(400);
+      // Bad input is refused before anything is stored or asked.
+      const bad = await req('agent', 'POST', '/api/v2/osago/quotes', await body({ periodMonths: 13 }));
+      expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: expect.stringMatching(/«periodMonths» должно быть не больше 12/) });
+    } finally {
+      socket.close();
+    }
   });
 
   test('who may calculate: whoever may start a new policy (§6 canSeeNewPolicy); no session is 401', async () => {

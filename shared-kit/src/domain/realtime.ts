@@ -3,6 +3,7 @@
  * sends. The api emits through a helper typed over ServerEvents; the shell's bus delivers the same map.
  */
 import type { SessionUser } from './roles';
+import type { OsagoQuoteEvent } from './sales/osago/wire';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -12,6 +13,8 @@ export interface ServerEvents {
   notification: { _id: string; guid: string; action?: string; actionText?: string; closeDelay?: number; title?: string; body?: string };
   'webinar-notification': Record<string, unknown>;
   'notification-market': { options: { notification: Record<string, unknown> } };
+  /** One insurer's answer to the user's streamed e-OSAGO quote (POST /api/v2/osago/quotes). */
+  osago_quote: OsagoQuoteEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -23,6 +26,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'notification',
   'webinar-notification',
   'notification-market',
+  'osago_quote',
 ];
 
 /** Events the client sends to the server. */

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEMO_USERS, type OsagoQuote } from '@oyster/shared-kit/domain';
+import { DEMO_USERS, type OsagoQuoteStarted } from '@oyster/shared-kit/domain';
 import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
+import { QUOTE_POLL_MS } from './useStreamedQuote';
 
-const CALC = 'POST /api/v2/osago/calculate';
+const START = 'POST /api/v2/osago/quotes';
+const QUOTE_ID = 'a1'.repeat(12);
 const SUGGEST = 'POST /suggest/address';
 const MOSCOW = { value: 'г Москва, ул Тверская', unrestricted_value: 'г Москва, ул Тверская', data: { region_kladr_id: '7700000000000', city: 'Москва' } };
 
@@ -18,11 +20,14 @@ const offer = (companyName: string, premium: number, tb: number, over: Record<st
   commissionPercent: 9,
   ...over,
 });
-const QUOTE: OsagoQuote = {
-  offers: [offer('СОГАЗ', 3_186_000, 5900), offer('РЕСО-Гарантия', 4_679_100, 8665, { commissionPercent: undefined })],
-  refusals: [{ companyId: 'c'.repeat(24), companyName: 'Ингосстрах', reason: 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан' }],
+const SOGAZ = offer('СОГАЗ', 3_186_000, 5900);
+const RESO = offer('РЕСО-Гарантия', 4_679_100, 8665, { commissionPercent: undefined });
+const INGOS_REFUSAL = { companyId: 'c'.repeat(24), companyName: 'Ингосстрах', reason: 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан' };
+const STARTED: OsagoQuoteStarted = {
+  quoteId: QUOTE_ID,
+  insurers: [SOGAZ, RESO, INGOS_REFUSAL].map((x) => ({ companyId: x.companyId, companyName: x.companyName })),
   drivers: [],
-} as OsagoQuote;
+};
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -51,10 +56,10 @@ async function chooseMoscow() {
 }
 
 describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosago)', () => {
-  it('sends the rating factors with the chosen address suggestion and shows every offer with its coefficients, the refusals and the warning', async () => {
+  it('sends the rating factors with the chosen address suggestion; offers appear one by one as the insurers answer over the socket, the refusals and the warning with them', async () => {
     let resolve: (v: unknown) => void = () => undefined;
-    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [CALC]: () => new Promise((r) => (resolve = r)) });
-    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [START]: () => new Promise((r) => (resolve = r)) });
+    const { bus } = await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
     expect(screen.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeInTheDocument();
     type('Мощность, л. с.', '150');
     await chooseMoscow();
@@ -62,7 +67,7 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
 
     expect(await screen.findByText('Запрашиваем страховщиков…')).toBeInTheDocument();
-    const sent = http.calls.find((c) => `${c.method} ${c.path}` === CALC)!.body as Record<string, any>;
+    const sent = http.calls.find((c) => `${c.method} ${c.path}` === START)!.body as Record<string, any>;
     expect(sent).toEqual({
       vehicle: { category: 'B', powerHp: 150, ownerType: 'FL' },
       owner: { address: { value: MOSCOW.value, data: MOSCOW.data } },
@@ -70,9 +75,21 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
       periodMonths: 12,
       startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
-    resolve({ data: QUOTE });
+    // A fast insurer answers before the POST's own answer: it is kept, not lost.
+    act(() => bus.publish('osago_quote', { quoteId: QUOTE_ID, offer: RESO, pending: 2 }));
+    await act(async () => resolve({ data: STARTED }));
 
-    const sogaz = await screen.findByRole('article', { name: 'СОГАЗ' });
+    const pending = await screen.findByRole('list', { name: 'Ждём ответа' });
+    expect(within(pending).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual(['СОГАЗ — ждём ответа', 'Ингосстрах — ждём ответа']);
+    expect(screen.getByRole('article', { name: 'РЕСО-Гарантия' })).toBeInTheDocument();
+
+    act(() => bus.publish('osago_quote', { quoteId: QUOTE_ID, offer: SOGAZ, pending: 1 }));
+    act(() => bus.publish('osago_quote', { quoteId: 'f'.repeat(24), offer: offer('Чужой', 1, 5000), pending: 0 })); // another quote: ignored
+    act(() => bus.publish('osago_quote', { quoteId: QUOTE_ID, refusal: INGOS_REFUSAL, pending: 0 }));
+
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Ждём ответа' })).toBeNull());
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['СОГАЗ', 'РЕСО-Гарантия']); // cheapest first
+    const sogaz = screen.getByRole('article', { name: 'СОГАЗ' });
     expect(within(sogaz).getByText(/31\s860,00\s₽/)).toBeInTheDocument();
     expect(within(sogaz).getByText('КВ страховщика 9%')).toBeInTheDocument();
     expect(within(sogaz).getByText('ограничено ст. 9 40-ФЗ')).toBeInTheDocument();
@@ -80,8 +97,31 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     expect(within(coefficients).getAllByRole('term').map((t) => t.textContent)).toEqual(['ТБ', 'КТ', 'КБМ', 'КВС', 'КО', 'КМ', 'КС', 'КН', 'КПр']);
     expect(within(coefficients).getAllByRole('definition').map((d) => d.textContent?.replace(/\s/g, ' '))).toEqual(['5 900 ₽', '1,80', '1,17', '1,00', '2,32', '1,40', '1,00', '1,00', '1,00']);
     expect(within(screen.getByRole('article', { name: 'РЕСО-Гарантия' })).queryByText(/КВ страховщика/)).toBeNull();
+    expect(screen.queryByText('Чужой')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Отказы страховщиков' })).getByText(/Лимит договоров по Краснодарскому краю/)).toBeInTheDocument();
     expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['КТ по таблице 6209-У: с 09.12.2025 действует 7204-У']);
+  });
+
+  it('answers the socket did not bring are fetched by the page itself', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const http = fakeHttp({
+        [SUGGEST]: { suggestions: [MOSCOW] },
+        [START]: { data: STARTED },
+        [`GET /api/v2/osago/quotes/${QUOTE_ID}`]: { data: { ...STARTED, offers: [SOGAZ, RESO], refusals: [INGOS_REFUSAL], pending: [] } },
+      });
+      await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+      type('Мощность, л. с.', '150');
+      await chooseMoscow();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+      expect(await screen.findByRole('list', { name: 'Ждём ответа' })).toBeInTheDocument();
+      await act(async () => void jest.advanceTimersByTime(QUOTE_POLL_MS));
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+      expect(screen.queryByRole('list', { name: 'Ждём ответа' })).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('an address typed but not chosen from the suggestions is refused in place; nothing is sent', async () => {
@@ -92,14 +132,14 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
     fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
     expect(await screen.findByText('Выберите адрес из подсказок')).toBeInTheDocument();
-    expect(http.calls.filter((c) => c.path === "/api/v2/osago/calculate")).toEqual([]);
+    expect(http.calls.filter((c) => c.path === "/api/v2/osago/quotes")).toEqual([]);
   });
 
   it('named drivers are required field by field; a refusal of the server is shown in place with «Повторить»', async () => {
     let answer: () => unknown = () => {
       throw httpError(400, { message: 'Поле «owner.address»: Для адреса «г Тула» в тарифах продукта нет коэффициента КТ' });
     };
-    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [CALC]: () => answer() });
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [START]: () => answer() });
     await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
     type('Мощность, л. с.', '150');
     await chooseMoscow();
@@ -113,11 +153,12 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     const alert = await screen.findByText('Не удалось рассчитать').then((t) => t.closest('[role="alert"]') as HTMLElement);
     expect(alert).toHaveTextContent('Не удалось рассчитать');
     expect(alert).toHaveTextContent('нет коэффициента КТ');
-    const sent = http.calls.find((c) => c.path === "/api/v2/osago/calculate")!.body as Record<string, any>;
+    const sent = http.calls.find((c) => c.path === "/api/v2/osago/quotes")!.body as Record<string, any>;
     expect(sent.drivers).toEqual([{ birthDate: '1990-01-15', experienceSince: '2012-03-01', licence: '77АВ 123456' }]);
 
-    answer = () => ({ data: QUOTE });
+    answer = () => ({ data: STARTED });
     fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
-    expect(await screen.findByRole('article', { name: 'СОГАЗ' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Ждём ответа' })).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.path === "/api/v2/osago/quotes")).toHaveLength(2);
   });
 });

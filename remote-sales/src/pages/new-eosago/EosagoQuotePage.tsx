@@ -7,7 +7,6 @@ import {
   sectionOf,
   type CoefficientName,
   type OsagoOffer,
-  type OsagoQuote,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
@@ -22,9 +21,9 @@ import {
   LicenceInput,
   Spin,
 } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
-import { calculateOsago } from '../../api/osago';
+import { EmptyState, ErrorState, PageFrame } from '@oyster/shared-kit/ui/screens';
 import { emptyDriver, initialQuoteValues, quoteSchema, toRequest, type QuoteValues } from './quoteForm';
+import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
 import './eosago.css';
 
 const CATEGORY_OPTIONS = [
@@ -37,8 +36,6 @@ const OWNER_OPTIONS = [
 ];
 const PERIOD_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => ({ key: String(m), value: m, text: `${m} мес.` }));
 const COEFFICIENTS = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
-
-type Result = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; quote: OsagoQuote } | { status: 'error'; message: string };
 
 /** A coefficient as the agent reads it: ТБ in roubles, the others with a comma. */
 const coefficientText = (name: CoefficientName, v: number) => (name === 'tb' ? `${v.toLocaleString('ru-RU')} ₽` : v.toLocaleString('ru-RU', { minimumFractionDigits: 2 }));
@@ -72,9 +69,9 @@ function OfferCard({ offer }: { offer: OsagoOffer }) {
   );
 }
 
-function QuoteResult({ result, onRetry }: { result: Result; onRetry: () => void }) {
+function QuoteAnswers({ result, onRetry }: { result: QuoteResult; onRetry: () => void }) {
   if (result.status === 'idle') return null;
-  if (result.status === 'loading') {
+  if (result.status === 'starting') {
     return (
       <div className="oy-eosago__loading" role="status">
         <Spin /> <span>Запрашиваем страховщиков…</span>
@@ -82,8 +79,9 @@ function QuoteResult({ result, onRetry }: { result: Result; onRetry: () => void 
     );
   }
   if (result.status === 'error') return <ErrorState title="Не удалось рассчитать" message={result.message} onRetry={onRetry} />;
-  const { offers, refusals, drivers } = result.quote;
+  const { offers, refusals, drivers, insurers, pending } = result;
   const warnings = [...new Set(offers.flatMap((o) => o.warnings))];
+  const waiting = insurers.filter((i) => pending.includes(i.companyId));
   return (
     <div className="oy-eosago__result">
       {drivers.length ? (
@@ -106,9 +104,18 @@ function QuoteResult({ result, onRetry }: { result: Result; onRetry: () => void 
             <OfferCard key={o.companyId} offer={o} />
           ))}
         </div>
-      ) : (
+      ) : !waiting.length ? (
         <EmptyState text="Ни один страховщик не сделал предложение" />
-      )}
+      ) : null}
+      {waiting.length ? (
+        <ul className="oy-eosago__pending" aria-label="Ждём ответа">
+          {waiting.map((i) => (
+            <li key={i.companyId}>
+              <Spin size="small" /> {i.companyName} — ждём ответа
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {refusals.length ? (
         <section className="oy-eosago__refusals" aria-label="Отказы страховщиков">
           <h3>Отказали</h3>
@@ -244,31 +251,30 @@ function QuoteForm({ calculating }: { calculating: boolean }) {
 
 /**
  * /app/new-eosago: the quick e-OSAGO calculation (issue 11) — the rating factors, every insurer's offer
- * with its coefficients and where each came from, and the refusals with reasons. The api rates
- * (POST /api/v2/osago/calculate); this page only collects and shows.
+ * with its coefficients and where each came from as it arrives, and the refusals with reasons. The
+ * api rates (POST /api/v2/osago/quotes, answers over the socket); this page only collects and shows.
  */
 export default function EosagoQuotePage() {
-  const [result, setResult] = React.useState<Result>({ status: 'idle' });
+  const { result, start } = useStreamedQuote();
   const last = React.useRef<QuoteValues | null>(null);
   const schema = React.useMemo(() => quoteSchema(), []);
-  const run = React.useCallback(async (values: QuoteValues) => {
-    last.current = values;
-    setResult({ status: 'loading' });
-    try {
-      setResult({ status: 'ready', quote: await calculateOsago(toRequest(values)) });
-    } catch (e) {
-      setResult({ status: 'error', message: errorText(e) });
-    }
-  }, []);
+  const run = React.useCallback(
+    (values: QuoteValues) => {
+      last.current = values;
+      return start(toRequest(values));
+    },
+    [start],
+  );
+  const busy = result.status === 'starting' || (result.status === 'quote' && result.pending.length > 0);
   return (
     <PageFrame title={sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО'} section="new-eosago">
-      <p className="oy-eosago__muted oy-eosago__lead">Предварительный расчёт у всех страховщиков по факторам тарифа — без документов клиента.</p>
+      <p className="oy-eosago__muted oy-eosago__lead">Предварительный расчёт у всех страховщиков по факторам тарифа — без документов клиента. Предложения появляются по мере ответа страховщиков.</p>
       <div className="oy-eosago">
         <Formik initialValues={initialQuoteValues()} validationSchema={schema} onSubmit={run}>
-          <QuoteForm calculating={result.status === 'loading'} />
+          <QuoteForm calculating={busy} />
         </Formik>
         <section className="oy-eosago__offers-col" aria-label="Предложения страховщиков" aria-live="polite">
-          <QuoteResult result={result} onRetry={() => last.current && void run(last.current)} />
+          <QuoteAnswers result={result} onRetry={() => last.current && void run(last.current)} />
         </section>
       </div>
     </PageFrame>

@@ -73,3 +73,27 @@ export const COEFFICIENT_TITLES: Record<CoefficientName, string> = {
 export const RATED_CATEGORIES = ['B', 'BE'] as const;
 /** At most this many named drivers in a quote. */
 export const OSAGO_MAX_DRIVERS = 5;
+
+/** POST /api/v2/osago/quotes answers at once; each insurer's answer follows over the socket. */
+export interface OsagoQuoteStarted {
+  quoteId: string;
+  /** Every insurer asked, in the order they were asked. */
+  insurers: { companyId: string; companyName: string }[];
+  drivers: DriverKbm[];
+}
+
+/** GET /api/v2/osago/quotes/:quoteId: what has come so far (the fallback when the socket is away). */
+export interface OsagoQuoteState extends OsagoQuote {
+  quoteId: string;
+  /** companyIds still to answer. */
+  pending: string[];
+}
+
+/** The socket event `osago_quote`: one insurer's answer to a streamed quote. */
+export interface OsagoQuoteEvent {
+  quoteId: string;
+  offer?: OsagoOffer;
+  refusal?: OsagoRefusal;
+  /** How many insurers have not answered yet. */
+  pending: number;
+}
