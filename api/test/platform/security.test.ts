@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,23 @@ describe('security headers, media and CSRF (pglite)', () => {
       "form-action 'self'",
       "frame-ancestors 'none'",
     ]);
+  });
+
+  test('the headers worked out for one Host are not served to another: connect-src names each request’s own host', async () => {
+    const host = new URL(r.url).host;
+    // node:http, since fetch does not let a caller set Host.
+    const cspFor = (h: string) =>
+      new Promise<string>((resolve, reject) => {
+        const u = new URL(r.url);
+        http.get({ hostname: u.hostname, port: u.port, path: '/app/', headers: { host: h } }, (res) => {
+          res.resume();
+          resolve(String(res.headers['content-security-policy']));
+        }).on('error', reject);
+      });
+    const connect = async (h: string) => (await cspFor(h)).split(';').find((d) => d.trim().startsWith('connect-src'))!.trim();
+    expect(await connect(host)).toBe(`connect-src 'self' ws://${host} wss://${host}`);
+    expect(await connect('oyster.example')).toBe("connect-src 'self' ws://oyster.example wss://oyster.example");
+    expect(await connect(host)).toBe(`connect-src 'self' ws://${host} wss://${host}`);
   });
 
   test('HSTS only when the request came over https', async () => {
