@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { createClient, type RedisClientType } from 'redis';
@@ -142,7 +142,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const app = Fastify({
     logger: options.logger || options.logStream ? loggerOptions(options.logStream, options.logLevel) : false,
     // One line per request instead of fastify's two (platform/logging.ts installRequestLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
