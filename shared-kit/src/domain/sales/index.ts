@@ -1,2 +1,3 @@
 export * from './statuses';
 export * from './osago';
+export * from './contracts';

@@ -1,0 +1,109 @@
+/**
+ * The contract state machine of spec §4 as issue 11 orders it — one table, read by the api (which
+ * refuses any other move with a 409 and the Russian text below) and by the pages (which offer only
+ * the moves the table allows).
+ *
+ *   draft 100 → calculating 105 → calculated 106 → prepared 120 → sent 125 → awaiting insurer check 210
+ *   → check ok 215 | needs fixing 220 | failed 225 → waiting for payment 250 → payment complete 500
+ *   → released 510 → in action 600 (on the start date) → ended 700; canceled 10000, not released 11000.
+ *
+ * Where the issue is silent the table decides, and says so here:
+ * - a calculated contract goes back to draft when the agent edits it, and is recalculated from there;
+ * - «needs fixing» (220) returns to prepared (120) once the agent fixed the data; «failed» (225) ends
+ *   as not released (11000);
+ * - an unpaid payment link that expires ends as not released (11000);
+ * - the agent may cancel before payment; after payment only staff may (the commission is reversed).
+ * Status names: the spec gives them in English only; the Russian ones below are ours.
+ */
+
+export const CONTRACT_STATUS = {
+  draft: 100,
+  calculating: 105,
+  calculated: 106,
+  prepared: 120,
+  sent: 125,
+  awaitingCheck: 210,
+  checkOk: 215,
+  needsFixing: 220,
+  checkFailed: 225,
+  waitingPayment: 250,
+  paid: 500,
+  released: 510,
+  inAction: 600,
+  ended: 700,
+  canceled: 10000,
+  notReleased: 11000,
+} as const;
+export type ContractStatusKey = keyof typeof CONTRACT_STATUS;
+export type ContractStatus = (typeof CONTRACT_STATUS)[ContractStatusKey];
+
+export const CONTRACT_STATUS_TITLES: Record<ContractStatus, string> = {
+  100: 'Черновик',
+  105: 'Идёт расчёт',
+  106: 'Расчёт получен',
+  120: 'Подготовлен',
+  125: 'Отправлен страховщику',
+  210: 'Проверка страховщиком',
+  215: 'Проверка пройдена',
+  220: 'Требует исправления',
+  225: 'Проверка не пройдена',
+  250: 'Ожидает оплаты',
+  500: 'Оплачен',
+  510: 'Полис выпущен',
+  600: 'Действует',
+  700: 'Завершён',
+  10000: 'Отменён',
+  11000: 'Не состоялся',
+};
+
+/** Who makes a move: the agent (or whoever sells for them), staff, or the system (insurer answers, payment webhook, the calendar). */
+export type ContractActor = 'agent' | 'staff' | 'system';
+
+const S = CONTRACT_STATUS;
+const BEFORE_PAYMENT = [S.draft, S.calculating, S.calculated, S.prepared, S.sent, S.awaitingCheck, S.checkOk, S.needsFixing, S.waitingPayment] as const;
+
+/** Every allowed move: from → to, and who may make it. Nothing else is allowed. */
+export const CONTRACT_TRANSITIONS: readonly { from: ContractStatus; to: ContractStatus; by: readonly ContractActor[] }[] = [
+  { from: S.draft, to: S.calculating, by: ['agent'] },
+  { from: S.calculating, to: S.calculated, by: ['system'] },
+  { from: S.calculating, to: S.draft, by: ['system'] }, // every insurer refused or failed: back to the data
+  { from: S.calculated, to: S.draft, by: ['agent'] },
+  { from: S.calculated, to: S.prepared, by: ['agent'] },
+  { from: S.prepared, to: S.sent, by: ['agent'] },
+  { from: S.sent, to: S.awaitingCheck, by: ['system'] },
+  { from: S.awaitingCheck, to: S.checkOk, by: ['system'] },
+  { from: S.awaitingCheck, to: S.needsFixing, by: ['system'] },
+  { from: S.awaitingCheck, to: S.checkFailed, by: ['system'] },
+  { from: S.needsFixing, to: S.prepared, by: ['agent'] },
+  { from: S.checkFailed, to: S.notReleased, by: ['system'] },
+  { from: S.checkOk, to: S.waitingPayment, by: ['agent', 'system'] },
+  { from: S.waitingPayment, to: S.paid, by: ['system'] },
+  { from: S.waitingPayment, to: S.notReleased, by: ['system'] },
+  { from: S.paid, to: S.released, by: ['system'] },
+  { from: S.released, to: S.inAction, by: ['system'] },
+  { from: S.inAction, to: S.ended, by: ['system'] },
+  ...BEFORE_PAYMENT.map((from) => ({ from, to: S.canceled, by: ['agent', 'staff'] as const })),
+  ...[S.paid, S.released, S.inAction].map((from) => ({ from, to: S.canceled, by: ['staff'] as const })),
+];
+
+/** Statuses no move leaves. */
+export const FINAL_CONTRACT_STATUSES: readonly ContractStatus[] = [S.ended, S.canceled, S.notReleased];
+
+export const isContractStatus = (v: unknown): v is ContractStatus => typeof v === 'number' && v in CONTRACT_STATUS_TITLES;
+
+/** The moves open from a status to an actor (what a page offers). */
+export function nextContractStatuses(from: ContractStatus, actor: ContractActor): ContractStatus[] {
+  return CONTRACT_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to);
+}
+
+/** null when the move is allowed; otherwise the Russian reason the api answers with its 409. */
+export function contractTransitionError(from: ContractStatus, to: ContractStatus, actor: ContractActor): string | null {
+  const move = CONTRACT_TRANSITIONS.find((t) => t.from === from && t.to === to);
+  if (!move) return `Нельзя перевести договор из статуса «${CONTRACT_STATUS_TITLES[from]}» в «${CONTRACT_STATUS_TITLES[to]}»`;
+  if (!move.by.includes(actor)) {
+    if (to === S.canceled) return 'Отменить оплаченный договор может только сотрудник брокера';
+    if (move.by.length === 1 && move.by[0] === 'system') return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит не пользователь, а система`;
+    return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит агент, оформляющий договор`;
+  }
+  return null;
+}
