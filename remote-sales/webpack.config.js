@@ -12,5 +12,7 @@ module.exports = makeRemoteConfig({
   port: 3001,
   exposes: {
     './Routes': './src/routes.tsx',
+    // «Новый полис»: the shell mounts it from the sidebar button.
+    './Showcase': './src/widgets/Showcase.tsx',
   },
 });

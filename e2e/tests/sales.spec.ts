@@ -33,6 +33,18 @@ test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers wit
   expect(kopecks).toEqual([...kopecks].sort((a, b) => a - b));
 });
 
+test('«Новый полис» opens the showcase; a quick link leads to the calculator and closes it', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Новый полис' }).click();
+  const showcase = page.getByRole('dialog', { name: 'Новый полис' });
+  await expect(showcase.getByRole('heading', { name: 'Авто' })).toBeVisible();
+  await expect(showcase.getByRole('link', { name: 'Е-КАСКО' })).toContainText('каждый 7-й клиент');
+  await showcase.getByRole('link', { name: 'Е-ОСАГО' }).click();
+  await expect(page).toHaveURL(/\/app\/new-eosago$/);
+  await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Новый полис' })).toHaveCount(0);
+});
+
 test('a copywriter opening /app/new-eosago sees «Нет доступа»; the api refuses the quote too', async ({ page }) => {
   await signIn(page, EMAIL.copywriter);
   await page.goto('/app/new-eosago');

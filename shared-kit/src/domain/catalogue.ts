@@ -147,3 +147,38 @@ export const HOME_TABS = {
   individuals: 'Физическим лицам и ИП',
   companies: 'Юридическим лицам',
 } as const;
+
+/** A quick-link card of the showcase «Новый полис» (spec §2, commissions of §9 «Quick-link commissions»). */
+export interface QuickLink {
+  code: string;
+  title: string;
+  /** What the card says of the commission (hidden for sub-agents, §6). */
+  commission: string;
+  /** Path under /app/. */
+  link: string;
+  /** The e-KASKO card is highlighted with its tip (§2). */
+  tip?: string;
+}
+
+/** §2: «when selling e-OSAGO, offer KASKO, since every 7th client chooses comprehensive protection» (the spec gives it in English; the Russian is ours). */
+export const KASKO_TIP = 'Продаёте Е-ОСАГО — предложите и Е-КАСКО: каждый 7-й клиент выбирает полную защиту';
+
+/** FL tab: e-OSAGO, e-KASKO, Mortgage, VZR, IFL apartment, IFL house — each to its online calculator. */
+export const INDIVIDUAL_QUICK_LINKS: readonly QuickLink[] = [
+  { code: 'eosago', title: 'Е-ОСАГО', commission: 'КВ + бонус', link: '/new-eosago' },
+  { code: 'ekasko', title: 'Е-КАСКО', commission: 'до 25%', link: '/new-ekasko', tip: KASKO_TIP },
+  { code: 'ipoteka', title: 'Ипотека', commission: 'до 60%', link: '/new-ipoteka' },
+  { code: 'vzr', title: 'ВЗР', commission: 'до 12%', link: '/new-vzr' },
+  { code: 'ifl', title: 'ИФЛ — квартира', commission: 'до 32%', link: '/new-ifl' },
+  { code: 'ifl_house', title: 'ИФЛ — дом', commission: 'до 32%', link: '/new-ifl_house' },
+];
+
+/**
+ * YL tab: three broker quick-link cards (§2). §9 names the commissions of two legal-entity quick links
+ * (e-OSAGO 10% + бонус, property up to 20%); the third is e-KASKO for legal entities at its catalogue rate.
+ */
+export const COMPANY_QUICK_LINKS: readonly QuickLink[] = [
+  { code: 'eosago_a_yl', title: 'Е-ОСАГО для юрлиц', commission: '10% + бонус', link: '/new-request-broker/eosago_a_yl' },
+  { code: 'ekasko_a_yl', title: 'Е-КАСКО для юрлиц', commission: 'до 25%', link: '/new-request-broker/ekasko_a_yl' },
+  { code: 'iyl_yl', title: 'Имущество юрлиц', commission: 'до 20%', link: '/new-request-broker/iyl_yl' },
+];

@@ -9,6 +9,7 @@ import { prefetchRemotes } from '../federation/prefetch';
 import { useObservable, useServices } from '../services';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
+import { RemoteWidget } from '../federation/RemoteSection';
 import { Sidebar } from './Sidebar';
 import { useSidebarCounters } from './useCounters';
 import { useMediaQuery } from './useMediaQuery';
@@ -27,6 +28,8 @@ export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   // Kept mounted once opened, so closing animates.
   const [drawerUsed, setDrawerUsed] = React.useState(false);
+  const [showcase, setShowcase] = React.useState(false);
+  const closeShowcase = React.useCallback(() => setShowcase(false), []);
   const location = useLocation();
   const title = pageTitleFor(location.pathname, user);
 
@@ -41,7 +44,7 @@ export default function AppLayout() {
 
   if (!user) return null;
   const logout = () => session.logout();
-  const sidebar = <Sidebar user={user} counters={counters} onLogout={logout} onNavigate={() => setDrawerOpen(false)} />;
+  const sidebar = <Sidebar user={user} counters={counters} onLogout={logout} onNavigate={() => setDrawerOpen(false)} onNewPolicy={() => setShowcase(true)} />;
 
   return (
     <div className={`oy-app${narrow ? ' oy-app--narrow' : ''}`}>
@@ -86,6 +89,11 @@ export default function AppLayout() {
           </React.Suspense>
         </main>
       </div>
+      {showcase ? (
+        <div className="oy-showcase-host">
+          <RemoteWidget remote="remote_sales" module="Showcase" props={{ onClose: closeShowcase }} />
+        </div>
+      ) : null}
       <footer className="oy-footer">
         <span>{copyrightLine()} Oyster</span>
         <span>Платформа для профессиональных страховых агентов от брокера</span>

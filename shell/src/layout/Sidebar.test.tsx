@@ -24,7 +24,9 @@ function renderSidebar(user: SessionUser, counters: SidebarCounters = {}, route 
 describe('sidebar (spec §2, §6)', () => {
   it('agent: own commissions, profile, notifications, new policy', () => {
     const { titles, nav } = renderSidebar(DEMO_USERS.agent, { chatsOpenedCount: 2, countNotifications: 150 });
-    expect(titles).toEqual(['Новый полис', 'Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!']);
+    expect(titles).toEqual(['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!']);
+    // «Новый полис» opens the showcase (a button, not a page).
+    expect(within(nav).getByRole('button', { name: 'Новый полис' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Уведомления' })).toHaveTextContent('99');
     expect(within(nav).getByRole('link', { name: 'Чаты' })).toHaveTextContent('2');
     expect(within(nav).getByRole('link', { name: 'Мы рядом!' })).toHaveAttribute('target', '_blank');
@@ -36,8 +38,9 @@ describe('sidebar (spec §2, §6)', () => {
   it('admin: all staff sections, no profile or notifications', () => {
     const { titles, nav } = renderSidebar(DEMO_USERS.admin);
     expect(titles).toEqual([
-      'Новый полис', 'Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Мы рядом!',
+      'Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Мы рядом!',
     ]);
+    expect(within(nav).getByRole('button', { name: 'Новый полис' })).toBeInTheDocument();
     expect(within(nav).getByText('Администратор')).toBeInTheDocument();
   });
 
@@ -46,7 +49,7 @@ describe('sidebar (spec §2, §6)', () => {
     expect(titles).toEqual(['Главная', 'Полисы', 'Запросы', 'Агенты', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Уведомления', 'Мы рядом!']);
     expect(within(nav).getByRole('link', { name: 'Запросы' })).toHaveTextContent('3');
     expect(within(nav).getByRole('link', { name: 'Чаты' })).toHaveTextContent('4');
-    expect(within(nav).queryByRole('link', { name: 'Новый полис' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Новый полис' })).not.toBeInTheDocument();
     expect(within(nav).getByText('Менеджер')).toBeInTheDocument();
   });
 

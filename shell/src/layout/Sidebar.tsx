@@ -22,6 +22,8 @@ export interface SidebarProps {
   onLogout(): void;
   /** Called after an item is chosen (the drawer closes). */
   onNavigate?(): void;
+  /** «Новый полис»: opens the product showcase (remote_sales/Showcase). */
+  onNewPolicy?(): void;
 }
 
 function ItemLink({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => void }) {
@@ -63,7 +65,7 @@ function ItemLink({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => 
 }
 
 /** The sidebar of spec §2 with the §6 rules from shared-kit/domain. */
-export function Sidebar({ user, counters, onLogout, onNavigate }: SidebarProps) {
+export function Sidebar({ user, counters, onLogout, onNavigate, onNewPolicy }: SidebarProps) {
   const items = sidebarItems(user, counters);
   const a = access(user);
   const role = displayRole(user);
@@ -71,10 +73,17 @@ export function Sidebar({ user, counters, onLogout, onNavigate }: SidebarProps) 
   return (
     <nav className="oy-sidebar" data-testid="sidebar" aria-label="Основная навигация">
       {a.canSeeNewPolicy ? (
-        <Link to="/" className="oy-newpolicy" onClick={onNavigate}>
+        <button
+          type="button"
+          className="oy-newpolicy"
+          onClick={() => {
+            onNavigate?.();
+            onNewPolicy?.();
+          }}
+        >
           <OysterIcon name="plus" size={18} />
           <span>{NEW_POLICY_BUTTON}</span>
-        </Link>
+        </button>
       ) : null}
       <ul className="oy-nav">
         {items.map((item) => (
