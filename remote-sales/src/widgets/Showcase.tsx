@@ -41,6 +41,18 @@ function QuickCard({ card, showCommission }: { card: QuickLink; showCommission: 
   );
 }
 
+function QuickCards({ cards, showCommission, three }: { cards: readonly QuickLink[]; showCommission: boolean; three?: boolean }) {
+  return (
+    <div className={`oy-showcase__cards${three ? ' oy-showcase__cards--three' : ''}`} aria-label="Быстрые ссылки" role="list">
+      {cards.map((c) => (
+        <div role="listitem" key={c.code}>
+          <QuickCard card={c} showCommission={showCommission} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The product showcase «Новый полис» (spec §2): 900px, no padding, tabs for individuals and companies;
  * individuals: the product groups, each product's tip on hover (description, «Онлайн» and «Запрос» with
@@ -88,13 +100,7 @@ export default function Showcase({ onClose }: { onClose: () => void }) {
                       </section>
                     ))}
                   </div>
-                  <div className="oy-showcase__cards" aria-label="Быстрые ссылки" role="list">
-                    {INDIVIDUAL_QUICK_LINKS.map((c) => (
-                      <div role="listitem" key={c.code}>
-                        <QuickCard card={c} showCommission={showCommission} />
-                      </div>
-                    ))}
-                  </div>
+                  <QuickCards cards={INDIVIDUAL_QUICK_LINKS} showCommission={showCommission} />
                 </>
               ),
             },
@@ -102,13 +108,7 @@ export default function Showcase({ onClose }: { onClose: () => void }) {
               key: 'companies',
               label: HOME_TABS.companies,
               children: (
-                <div className="oy-showcase__cards oy-showcase__cards--three" aria-label="Быстрые ссылки" role="list">
-                  {COMPANY_QUICK_LINKS.map((c) => (
-                    <div role="listitem" key={c.code}>
-                      <QuickCard card={c} showCommission={showCommission} />
-                    </div>
-                  ))}
-                </div>
+                <QuickCards cards={COMPANY_QUICK_LINKS} showCommission={showCommission} three />
               ),
             },
           ]}
