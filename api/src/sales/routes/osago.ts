@@ -19,12 +19,9 @@ import { osagoCalculateSchema } from '../schemas.js';
  */
 export function osagoRoutes(app: FastifyInstance, ctx: AppContext) {
   const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs));
+  // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
   const insurers = async (): Promise<Insurer[]> =>
-    (await ctx.db.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies')).map((c) => ({
-      id: c.id,
-      code: c.id_unicus,
-      name: c.short_name,
-    }));
+    (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
 
   route(app, { method: 'POST', url: '/api/v2/osago/calculate', summary: 'Е-ОСАГО: предварительный расчёт у всех страховщиков', access: 'canSeeNewPolicy', body: osagoCalculateSchema }, async (req) => {
     const { rating, group, kbm } = await ratingInput(ctx.db, req.body);
