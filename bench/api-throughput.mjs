@@ -31,7 +31,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitFor } from './lib.mjs';
+import { freePort, psql, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiRequire = createRequire(path.join(root, 'api', 'package.json'));
@@ -129,15 +129,6 @@ async function startApi(env, serverFile) {
     }
   }
   return { ...p, base, token: body.token };
-}
-
-function psql(url, sql) {
-  // pg from the api's dependencies: no psql binary needed.
-  const code = `const pg = require(${JSON.stringify(apiRequire.resolve('pg'))});
-    const c = new pg.Client({ connectionString: process.argv[1] });
-    c.connect().then(() => c.query(process.argv[2])).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
-  const r = spawnSync(process.execPath, ['-e', code, url, sql], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${sql}: ${r.stderr}`);
 }
 
 async function benchOne(kind, { duration, rounds, log, server }) {

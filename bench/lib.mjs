@@ -2,7 +2,8 @@
  * What the bench scripts share: waiting for a server, a free port, and the production server with
  * the demo data (node api/dist/server.mjs, a throw-away DATA_DIR, SEED_DEMO=1, NODE_ENV=production).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,16 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_SERVER = path.join(ROOT, 'api/dist/server.mjs');
+const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
+
+/** Runs one SQL statement on `url` with pg from the api's dependencies (no psql binary needed); throws with the server's message. */
+export function psql(url, sql) {
+  const code = `const pg = require(${JSON.stringify(apiRequire.resolve('pg'))});
+    const c = new pg.Client({ connectionString: process.argv[1] });
+    c.connect().then(() => c.query(process.argv[2])).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
+  const r = spawnSync(process.execPath, ['-e', code, url, sql], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${sql}: ${r.stderr}`);
+}
 
 /** Resolves once `url` answers below 500; throws after `ms`. */
 export async function waitFor(url, ms = 120_000) {

@@ -11,22 +11,10 @@
  *
  * Usage: node bench/osago-quote.mjs [--calls N]
  */
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { ROOT, freePort, startDemoServer } from './lib.mjs';
+import { freePort, psql, startDemoServer } from './lib.mjs';
 
-const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
 const CALLS = Number(process.argv[process.argv.indexOf('--calls') + 1]) || 400;
 const TARGET_P95_MS = 20;
-
-function psql(url, sql) {
-  const code = `const pg = require(${JSON.stringify(apiRequire.resolve('pg'))});
-    const c = new pg.Client({ connectionString: process.argv[1] });
-    c.connect().then(() => c.query(process.argv[2])).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
-  const r = spawnSync(process.execPath, ['-e', code, url, sql], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${sql}: ${r.stderr}`);
-}
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
