@@ -203,6 +203,19 @@ export function renderWidget(widget: React.ReactElement, { http, user = DEMO_USE
 
 // ───────────────────────── actions ─────────────────────────
 
+/** Types text one character at a time at the end of the input, the way a keyboard does (masked inputs need it). */
+export function typeInto(input: HTMLElement, text: string) {
+  const el = input as HTMLInputElement;
+  for (const ch of text) {
+    act(() => {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    });
+    const next = el.value + ch;
+    fireEvent.change(el, { target: { value: next, selectionStart: next.length, selectionEnd: next.length } });
+  }
+}
+
 /** Chooses `file` with the screens' upload button labelled `label` inside `container` (its hidden file input). */
 export function pickFile(container: HTMLElement, label: string, file: File): void {
   const button = within(container).getByRole('button', { name: label });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type OsagoQuoteStarted } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import { fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 import { QUOTE_POLL_MS } from './useStreamedQuote';
 
@@ -38,14 +38,7 @@ async function typeDate(label: string, digits: string) {
   fireEvent.mouseDown(el);
   fireEvent.focus(el);
   fireEvent.click(el);
-  for (const ch of digits) {
-    act(() => {
-      el.focus();
-      el.setSelectionRange(el.value.length, el.value.length);
-    });
-    const next = el.value + ch;
-    fireEvent.change(el, { target: { value: next, selectionStart: next.length, selectionEnd: next.length } });
-  }
+  typeInto(el, digits);
   fireEvent.keyDown(el, { key: 'Enter' });
   await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { act, fireEvent, render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
 
@@ -20,18 +20,8 @@ export function renderKit(ui: React.ReactElement) {
   return render(<ConfigProvider locale={ruRU}>{ui}</ConfigProvider>);
 }
 
-/** Types text one character at a time at the end of the input, the way a keyboard does. */
-export function typeInto(input: HTMLElement, text: string) {
-  const el = input as HTMLInputElement;
-  for (const ch of text) {
-    act(() => {
-      el.focus();
-      el.setSelectionRange(el.value.length, el.value.length);
-    });
-    const next = el.value + ch;
-    fireEvent.change(el, { target: { value: next, selectionStart: next.length, selectionEnd: next.length } });
-  }
-}
+// One typing helper for the kit's tests and the domains' (@oyster/shared-kit/testing).
+export { typeInto } from '../../testing';
 
 /** Erases the whole text of an input. */
 export function clearInput(input: HTMLElement) {
