@@ -175,6 +175,16 @@ function Drivers() {
   );
 }
 
+/** A yes/no factor of the form (taxi, trailer, unrestricted, КН). */
+function FactorCheckbox({ name, children }: { name: 'taxi' | 'trailer' | 'unrestricted' | 'grossViolation'; children: React.ReactNode }) {
+  const { values, setFieldValue } = useFormikContext<QuoteValues>();
+  return (
+    <Checkbox checked={values[name]} onChange={(e) => void setFieldValue(name, e.target.checked)}>
+      {children}
+    </Checkbox>
+  );
+}
+
 function QuoteForm({ calculating }: { calculating: boolean }) {
   const { values, setFieldValue, handleSubmit } = useFormikContext<QuoteValues>();
   return (
@@ -195,12 +205,12 @@ function QuoteForm({ calculating }: { calculating: boolean }) {
           </FormikField>
         </div>
         <div className="oy-eosago__checks">
-          <Checkbox checked={values.taxi} onChange={(e) => void setFieldValue('taxi', e.target.checked)}>
+          <FactorCheckbox name="taxi">
             Используется как такси
-          </Checkbox>
-          <Checkbox checked={values.trailer} onChange={(e) => void setFieldValue('trailer', e.target.checked)}>
+          </FactorCheckbox>
+          <FactorCheckbox name="trailer">
             С прицепом
-          </Checkbox>
+          </FactorCheckbox>
         </div>
         <p className="oy-eosago__muted">Мотоциклы, грузовики, автобусы, трамваи, троллейбусы и тракторы пока не рассчитываются: их тарифы не внесены в продукт.</p>
       </FormBlock>
@@ -222,9 +232,9 @@ function QuoteForm({ calculating }: { calculating: boolean }) {
       </FormBlock>
 
       <FormBlock title="Водители">
-        <Checkbox checked={values.unrestricted} onChange={(e) => void setFieldValue('unrestricted', e.target.checked)}>
+        <FactorCheckbox name="unrestricted">
           Без ограничения списка водителей
-        </Checkbox>
+        </FactorCheckbox>
         <Drivers />
       </FormBlock>
 
@@ -237,9 +247,9 @@ function QuoteForm({ calculating }: { calculating: boolean }) {
             {(f) => <DateInput {...f} />}
           </FormikField>
         </div>
-        <Checkbox checked={values.grossViolation} onChange={(e) => void setFieldValue('grossViolation', e.target.checked)}>
+        <FactorCheckbox name="grossViolation">
           Грубые нарушения по ст. 9 п. 3 40-ФЗ (КН 1,5)
-        </Checkbox>
+        </FactorCheckbox>
       </FormBlock>
 
       <Button type="primary" htmlType="submit" loading={calculating}>
