@@ -17,6 +17,7 @@
  * whether the targets hold.
  *
  * Flags: --duration <s> per run (default 5), --rounds <n> (default 3), --pg-only (skip PGlite), --pglite-only, --json (one JSON line),
+ *        --accept-encoding <v> (send it on every request, e.g. 'br, gzip' as a browser does; wrk sends none by default),
  *        --server <file> (another api bundle than api/dist/server.mjs, e.g. a copy of an earlier build
  *        kept in api/dist/ so its packages resolve, to compare before and after in one sitting).
  * Exit status 2 when a target is missed on PostgreSQL; PostgreSQL unreachable: PGlite only, noted, not judged.
@@ -56,9 +57,10 @@ export function parseWrk(out) {
   return { rps, p50: pct(50), p99: pct(99), non2xx, errors };
 }
 
-function wrk(url, { duration, token }) {
+function wrk(url, { duration, token, acceptEncoding }) {
   const args = ['-t2', '-c50', `-d${duration}s`, '--latency'];
   if (token) args.push('-H', `x-api-token: ${token}`);
+  if (acceptEncoding) args.push('-H', `accept-encoding: ${acceptEncoding}`);
   args.push(url);
   const r = spawnSync('wrk', args, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
@@ -131,7 +133,7 @@ async function startApi(env, serverFile) {
   return { ...p, base, token: body.token };
 }
 
-async function benchOne(kind, { duration, rounds, log, server }) {
+async function benchOne(kind, { duration, rounds, log, server, acceptEncoding }) {
   const bare = await startBare();
   let dbName = null;
   let dataDir = null;
@@ -151,17 +153,17 @@ async function benchOne(kind, { duration, rounds, log, server }) {
     api = await startApi(env, server);
     const warm = Math.min(3, duration);
     log(`${kind}: warming up…`);
-    wrk(bare.url, { duration: warm });
-    for (const r of ROUTES) wrk(api.base + r, { duration: warm, token: api.token });
+    wrk(bare.url, { duration: warm, acceptEncoding });
+    for (const r of ROUTES) wrk(api.base + r, { duration: warm, token: api.token, acceptEncoding });
     // Rounds, each the bare route then every api route: the bare route's own rate drifts a lot on a
     // small shared machine (31k–60k req/s in one day here), so each round's ratio is taken against the
     // bare run next to it, and the median of the rounds is reported.
     const runs = { bare: [], ...Object.fromEntries(ROUTES.map((r) => [r, []])) };
     for (let round = 0; round < rounds; round++) {
-      const b = wrk(bare.url, { duration });
+      const b = wrk(bare.url, { duration, acceptEncoding });
       runs.bare.push({ ...b, ratio: 100 });
       for (const r of ROUTES) {
-        const x = wrk(api.base + r, { duration, token: api.token });
+        const x = wrk(api.base + r, { duration, token: api.token, acceptEncoding });
         runs[r].push({ ...x, ratio: (x.rps / b.rps) * 100 });
       }
     }
@@ -191,7 +193,7 @@ async function benchOne(kind, { duration, rounds, log, server }) {
   }
 }
 
-export async function runApiBench({ duration = 5, rounds = 3, pgOnly = false, pgliteOnly = false, server = null, log = () => undefined } = {}) {
+export async function runApiBench({ duration = 5, rounds = 3, pgOnly = false, pgliteOnly = false, server = null, acceptEncoding = null, log = () => undefined } = {}) {
   if (!hasWrk()) throw new Error('wrk is not installed: apt-get install wrk');
   const results = [];
   const skipped = [];
@@ -205,13 +207,13 @@ export async function runApiBench({ duration = 5, rounds = 3, pgOnly = false, pg
       if (pgOnly) throw new Error('PostgreSQL is not reachable (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432)');
     }
   }
-  if (pgReachable) results.push(await benchOne('postgres', { duration, rounds, log, server }));
-  if (!pgOnly) results.push(await benchOne('pglite', { duration, rounds, log, server }));
-  return { duration, rounds, connections: 50, skipped, targets: { ratioPct: TARGET_RATIO, p99Ms: TARGET_P99_MS }, loadavg: os.loadavg(), cpus: os.cpus().length, results };
+  if (pgReachable) results.push(await benchOne('postgres', { duration, rounds, log, server, acceptEncoding }));
+  if (!pgOnly) results.push(await benchOne('pglite', { duration, rounds, log, server, acceptEncoding }));
+  return { duration, rounds, acceptEncoding, connections: 50, skipped, targets: { ratioPct: TARGET_RATIO, p99Ms: TARGET_P99_MS }, loadavg: os.loadavg(), cpus: os.cpus().length, results };
 }
 
 export function formatApiBench(res) {
-  const lines = [`wrk -t2 -c50 -d${res.duration}s --latency, ${res.rounds} rounds (bare, then each route), medians; ${res.cpus} CPUs, load ${res.loadavg.map((l) => l.toFixed(2)).join(' ')}`];
+  const lines = [`wrk -t2 -c50 -d${res.duration}s --latency${res.acceptEncoding ? ` -H 'accept-encoding: ${res.acceptEncoding}'` : ''}, ${res.rounds} rounds (bare, then each route), medians; ${res.cpus} CPUs, load ${res.loadavg.map((l) => l.toFixed(2)).join(' ')}`];
   for (const s of res.skipped ?? []) lines.push(`skipped: ${s} — the targets are judged on PostgreSQL`);
   for (const { db, rows } of res.results) {
     lines.push('', `${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}:`);
@@ -244,6 +246,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     pgOnly: flag('pg-only'),
     pgliteOnly: flag('pglite-only'),
     server: value('server', null),
+    acceptEncoding: value('accept-encoding', null),
     log: (m) => process.stderr.write(`${m}\n`),
   });
   console.log(flag('json') ? JSON.stringify(res) : formatApiBench(res));

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Queryable } from '../platform/db.js';
 import type { InvalidationBus } from '../platform/invalidation.js';
 import { loadInitState } from './init-state.js';
@@ -17,11 +18,29 @@ export const DEFAULT_REFERENCE_CACHE_MS = 5_000;
 export const REFERENCE_TABLES = ['companies', 'products', 'broker_networks', 'users'] as const;
 
 export type InitState = Awaited<ReturnType<typeof loadInitState>>;
+/** The encodings init-state is kept in: none, brotli, gzip. */
+export type InitStateEncoding = 'identity' | 'br' | 'gzip';
+
+interface Loaded {
+  value: InitState;
+  bodies: Record<'identity', Buffer> & Partial<Record<InitStateEncoding, Buffer>>;
+}
+
+function encodeBody(identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  // Once per load, so the best ratio is affordable (the answer is a few kilobytes).
+  return encoding === 'br'
+    ? brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+    : gzipSync(identity, { level: 9 });
+}
 
 export interface ReferenceCache {
   initState(): Promise<InitState>;
-  /** init-state's whole answer, `{"data":…}`, serialized once per load (the route sends it as it is). */
-  initStateJson(): Promise<string>;
+  /**
+   * init-state's whole answer, `{"data":…}`, serialized and UTF-8 encoded once per load, and compressed
+   * once per load and encoding on first demand: the route sends the bytes as they are, so a request
+   * neither re-encodes the Cyrillic text nor compresses the same answer again.
+   */
+  initStateBody(encoding: InitStateEncoding): Promise<Buffer>;
   /** Drops the payload here and on every instance. */
   forget(): Promise<void>;
   /** Drops it on this instance only. */
@@ -31,9 +50,9 @@ export interface ReferenceCache {
 export function createReferenceCache(db: Queryable, bus: InvalidationBus, opts: { ttlMs?: number; now?: () => number } = {}): ReferenceCache {
   const ttlMs = Math.max(0, opts.ttlMs ?? DEFAULT_REFERENCE_CACHE_MS);
   const now = opts.now ?? Date.now;
-  let kept: { at: number; value: InitState; json: string } | null = null;
+  let kept: ({ at: number } & Loaded) | null = null;
   /** One read shared by the requests that miss together. */
-  let loading: { generation: number; promise: Promise<{ value: InitState; json: string }> } | null = null;
+  let loading: { generation: number; promise: Promise<Loaded> } | null = null;
   /** Bumped by every drop: a read that started before it is neither kept nor shared with later callers. */
   let generation = 0;
   const drop = () => {
@@ -44,7 +63,7 @@ export function createReferenceCache(db: Queryable, bus: InvalidationBus, opts: 
   bus.on('reference', drop);
   bus.onMissed(drop);
 
-  const get = async (): Promise<{ value: InitState; json: string }> => {
+  const get = async (): Promise<Loaded> => {
     if (kept && now() - kept.at < ttlMs) return kept;
     if (loading && loading.generation === generation) return loading.promise;
     const g = generation;
@@ -52,7 +71,7 @@ export function createReferenceCache(db: Queryable, bus: InvalidationBus, opts: 
     const promise = loadInitState(db).then(
       (loaded) => {
         const value = deepFreeze(loaded);
-        const got = { value, json: JSON.stringify({ data: value }) };
+        const got: Loaded = { value, bodies: { identity: Buffer.from(JSON.stringify({ data: value }), 'utf8') } };
         if (g === generation) {
           if (ttlMs > 0) kept = { at, ...got };
           loading = null;
@@ -70,7 +89,11 @@ export function createReferenceCache(db: Queryable, bus: InvalidationBus, opts: 
 
   return {
     initState: async () => (await get()).value,
-    initStateJson: async () => (await get()).json,
+    initStateBody: async (encoding) => {
+      const { bodies } = await get();
+      if (encoding === 'identity') return bodies.identity;
+      return (bodies[encoding] ??= encodeBody(bodies.identity, encoding));
+    },
     forget: () => bus.publish('reference'),
     clearLocal: drop,
   };

@@ -1,4 +1,14 @@
+import { preferredEncoding } from '../../src/reference/routes/init-state';
 import { BACKENDS, call, signIn, start, type Running } from '../support';
+
+test('init-state picks brotli, else gzip, else none by Accept-Encoding (q=0 refuses)', () => {
+  expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+  expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+  expect(preferredEncoding('*')).toBe('gzip');
+  expect(preferredEncoding('identity')).toBe('identity');
+  expect(preferredEncoding(undefined)).toBe('identity');
+  expect(preferredEncoding('br;q=0, gzip;q=0')).toBe('identity');
+});
 
 describe.each(BACKENDS)('init-state ($name)', (backend) => {
   let r: Running;
@@ -23,5 +33,23 @@ describe.each(BACKENDS)('init-state ($name)', (backend) => {
       { _id: expect.any(String), fio: 'Петров Сергей Николаевич', fullNameShort: 'Петров С. Н.', email: 'supervisor.appointed@oyster.test' },
     ]));
     expect((await call(r.url, 'GET', '/api/v2/init-state')).status).toBe(401);
+  });
+
+  test('init-state comes as brotli, gzip or plain, the same answer once decoded', async () => {
+    const token = await signIn(r.url, 'agent');
+    const get = async (acceptEncoding: string) => {
+      const res = await fetch(`${r.url}/api/v2/init-state`, { headers: { 'x-api-token': token, 'accept-encoding': acceptEncoding } });
+      // Node's fetch decodes br/gzip itself; the header says what came over the wire.
+      return { status: res.status, encoding: res.headers.get('content-encoding'), vary: res.headers.get('vary'), body: await res.json() };
+    };
+    const plain = await get('identity');
+    expect(plain).toMatchObject({ status: 200, encoding: null });
+    expect(plain.body.data.companies.length).toBeGreaterThanOrEqual(6);
+    for (const accept of ['br, gzip', 'gzip']) {
+      const res = await get(accept);
+      expect({ status: res.status, encoding: res.encoding }).toEqual({ status: 200, encoding: accept === 'gzip' ? 'gzip' : 'br' });
+      expect(res.vary ?? '').toMatch(/accept-encoding/i);
+      expect(res.body).toEqual(plain.body);
+    }
   });
 });
