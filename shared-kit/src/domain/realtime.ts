@@ -4,6 +4,7 @@
  */
 import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
+import type { ContractStatusEvent } from './sales/contractWire';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -15,6 +16,8 @@ export interface ServerEvents {
   'notification-market': { options: { notification: Record<string, unknown> } };
   /** One insurer's answer to the user's streamed e-OSAGO quote (POST /api/v2/osago/quotes). */
   osago_quote: OsagoQuoteEvent;
+  /** A contract of the user's changed status (api/src/sales/contracts). */
+  contract_status: ContractStatusEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -27,6 +30,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'webinar-notification',
   'notification-market',
   'osago_quote',
+  'contract_status',
 ];
 
 /** Events the client sends to the server. */

@@ -1,3 +1,4 @@
+import type { ReportStatus } from './statuses';
 /**
  * The contract state machine of spec §4 as issue 11 orders it — one table, read by the api (which
  * refuses any other move with a 409 and the Russian text below) and by the pages (which offer only
@@ -106,4 +107,19 @@ export function contractTransitionError(from: ContractStatus, to: ContractStatus
     return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит агент, оформляющий договор`;
   }
   return null;
+}
+
+/**
+ * The §3 report status a contract status is shown under (its icon and the displayed group of §4):
+ * before the insurer has it a draft, then «in processing» until the payment link, then by payment.
+ */
+export function reportStatusOf(status: ContractStatus): ReportStatus {
+  if (status <= S.calculated) return 'draft';
+  if (status < S.waitingPayment) return 'execution';
+  if (status === S.waitingPayment) return 'wait_payment';
+  if (status === S.paid || status === S.released) return 'payment_complete';
+  if (status === S.inAction) return 'in_action';
+  if (status === S.ended) return 'end';
+  if (status === S.canceled) return 'archive';
+  return 'not_released';
 }

@@ -1,3 +1,4 @@
 export * from './statuses';
 export * from './osago';
 export * from './contracts';
+export * from './contractWire';

@@ -1,0 +1,160 @@
+/**
+ * The wire of the contracts api (api/src/sales/contracts, remote-sales' Полисы and contract page):
+ * what an e-OSAGO contract holds, how the list is asked for and what the socket says when a status moves.
+ * Money is integer kopecks; dates are YYYY-MM-DD, moments ISO strings.
+ */
+import type { ContractActor, ContractStatus } from './contracts';
+import type { ReportStatus } from './statuses';
+import type { OsagoCalculateRequest, OsagoOffer } from './osago/wire';
+
+export const CONTRACT_PRODUCTS = ['eosago'] as const;
+export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
+
+export const VEHICLE_DOCUMENT_TYPES = ['STS', 'PTS', 'EPTS'] as const;
+export type VehicleDocumentType = (typeof VEHICLE_DOCUMENT_TYPES)[number];
+export const VEHICLE_DOCUMENT_TITLES: Record<VehicleDocumentType, string> = { STS: 'СТС', PTS: 'ПТС', EPTS: 'ЭПТС' };
+
+export interface ContractPerson {
+  lastName: string;
+  firstName: string;
+  middleName?: string | null;
+  birthDate: string;
+  passport: { series: string; number: string; issuedAt: string; issuer: string };
+  /** The registration address as a suggestion gave it (its value). */
+  address: string;
+}
+
+/**
+ * What issuing an e-OSAGO policy needs beyond the rating factors (the calculation): the documents.
+ * Saved as the agent types (every part optional until «Отправить страховщику», which needs it whole).
+ */
+export interface EosagoContractDetails {
+  vehicle: {
+    /** Registration plate; a new vehicle may have none yet. */
+    plate?: string | null;
+    /** VIN, or the body/chassis number when the vehicle has no VIN. */
+    vin?: string | null;
+    bodyNumber?: string | null;
+    make: string;
+    model: string;
+    year: number;
+    document: { type: VehicleDocumentType; series?: string | null; number: string; issuedAt: string };
+  };
+  owner: ContractPerson;
+  insurantIsOwner: boolean;
+  /** When the insurant is not the owner. */
+  insurant?: ContractPerson | null;
+  /** Full names of the named drivers, in the calculation's order. */
+  driverNames?: string[];
+  /** Where the payment link and the policy go. */
+  contacts: { phone: string; email: string };
+}
+
+export interface ContractParty {
+  id: string;
+  fio: string;
+}
+
+/** One row of Полисы. */
+export interface ContractListItem {
+  id: string;
+  product: ContractProduct;
+  productName: string;
+  status: ContractStatus;
+  statusTitle: string;
+  /** The report status (§3) the row's icon and group come from. */
+  reportStatus: ReportStatus;
+  /** The policy number once released (OSAGO mask: 3 Cyrillic letters + 10 digits). */
+  policyNumber: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  /** Integer kopecks; null before an offer is chosen. */
+  premium: number | null;
+  clientName: string | null;
+  plate: string | null;
+  vin: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  agent: ContractParty;
+}
+
+export interface ContractHistoryEntry {
+  from: ContractStatus | null;
+  to: ContractStatus;
+  at: string;
+  actor: ContractActor;
+  /** Who, when a person made the move. */
+  by: ContractParty | null;
+  note: string | null;
+}
+
+export interface ContractDetails extends ContractListItem {
+  calculation: OsagoCalculateRequest;
+  offer: OsagoOffer | null;
+  details: Partial<EosagoContractDetails>;
+  history: ContractHistoryEntry[];
+  /** The moves the caller may make from here (what the page offers). */
+  next: ContractStatus[];
+  /** While waiting for payment: the link the client pays by. */
+  paymentUrl: string | null;
+  /** What the insurer said when it refused or asked to fix the data. */
+  insurerMessage: string | null;
+  /** The documents there are: 'draft' before payment, 'policy' once released. */
+  documents: ('draft' | 'policy')[];
+}
+
+/** §9 quick date filters. */
+export const QUICK_PERIODS = ['today', 'yesterday', '7', '14', '30'] as const;
+export type QuickPeriod = (typeof QUICK_PERIODS)[number];
+export const QUICK_PERIOD_TITLES: Record<QuickPeriod, string> = {
+  today: 'Сегодня',
+  yesterday: 'Вчера',
+  '7': 'Последние 7 дней',
+  '14': 'Последние 14 дней',
+  '30': 'Последние 30 дней',
+};
+
+/** The days a quick filter covers, both ends included, counted from `today` (YYYY-MM-DD). */
+export function quickPeriodRange(period: QuickPeriod, today: string): { from: string; to: string } {
+  const shift = (days: number) => {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - days);
+    return d.toISOString().slice(0, 10);
+  };
+  if (period === 'today') return { from: today, to: today };
+  if (period === 'yesterday') return { from: shift(1), to: shift(1) };
+  return { from: shift(Number(period) - 1), to: today };
+}
+
+/** GET /api/v2/contracts: the §3 URL filters, and the keyset cursor of the page after. */
+export interface ContractListQuery {
+  /** Status numbers, comma-separated. */
+  status?: string;
+  period?: QuickPeriod;
+  company?: string;
+  product?: ContractProduct;
+  /** Policy number, plate, VIN or client name. */
+  search?: string;
+  after?: string;
+  limit?: number;
+}
+
+export interface ContractPage {
+  items: ContractListItem[];
+  /** The cursor of the next page; null on the last. */
+  next: string | null;
+}
+
+/** The socket event `contract_status`: a contract of the user's moved. */
+export interface ContractStatusEvent {
+  contractId: string;
+  status: ContractStatus;
+  statusTitle: string;
+  policyNumber: string | null;
+  at: string;
+}
+
+/** The OSAGO policy number mask (§5): 3 Cyrillic letters + 10 digits. */
+export const OSAGO_POLICY_NUMBER = /^[А-ЯЁ]{3}\d{10}$/;
