@@ -50,6 +50,8 @@ export interface AppOptions {
   sessionIdleMinutes?: number;
   /** Every demo insurer's answer delay in ms (env DEMO_INSURER_DELAY_MS); unset: each insurer's own (0.4–1.5 s). */
   demoInsurerDelayMs?: number | null;
+  /** The key insurers sign payment callbacks with (env PAYMENT_WEBHOOK_SECRET; unset: a development key). */
+  paymentWebhookSecret?: string;
   /**
    * How long a session stays resolved in-process without a database read (default SESSION_CACHE_MS or
    * 5000 ms; 0: every request reads the database). Logout, blocking and user changes drop it at once
@@ -174,6 +176,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     },
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
+    paymentWebhookSecret: options.paymentWebhookSecret ?? (process.env.PAYMENT_WEBHOOK_SECRET || undefined),
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     mediaDir,

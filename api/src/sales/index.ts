@@ -1,12 +1,56 @@
 import type { Domain } from '../platform/context.js';
+import { calendarTick, type FlowDeps } from './contracts/flow.js';
+import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
+import type { Insurer } from './osago.js';
+import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
+import { DEV_WEBHOOK_SECRET, paymentRoutes } from './routes/payments.js';
+import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
 
-/** Sales: e-OSAGO quotes from every insurer (remote-sales' api); contracts and the other calculators follow. */
+/** How often released policies are checked for their start date (and those in force for their end). */
+const CALENDAR_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Sales: e-OSAGO quotes from every insurer, contracts from an offer to a policy in force (the state
+ * machine of shared-kit sales/contracts.ts), the payment page and its signed callback, the insurer
+ * calls log. remote-sales is its front.
+ */
 export const sales: Domain = {
   name: 'sales',
   register(app, ctx) {
-    osagoRoutes(app, ctx);
+    const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs));
+    // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
+    const insurers = async (): Promise<Insurer[]> => (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
+    const flow: FlowDeps = {
+      db: ctx.db,
+      rt: ctx.rt,
+      adapterOf: (code) => adapters.find((a) => a.code === code),
+      log: app.log,
+      onReleased: async (id) => void (await storePolicyPdf(ctx, id)),
+    };
+    osagoRoutes(app, ctx, adapters, insurers);
+    contractRoutes(app, ctx, flow, insurers);
+    paymentRoutes(app, ctx, flow, ctx.paymentWebhookSecret ?? DEV_WEBHOOK_SECRET);
+    soapLogRoutes(app, ctx);
+
+    const tick = () => void calendarTick(flow).catch((e) => app.log.error({ err: String(e) }, 'contracts calendar failed'));
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      tick();
+      timer = setInterval(tick, CALENDAR_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
   },
-  seed: (q) => seedSales(q),
+  seed: (q, demo) => seedSales(q, demo),
 };
+
+declare module '../platform/context.js' {
+  interface AppContext {
+    /** PAYMENT_WEBHOOK_SECRET: the key insurers sign payment callbacks with (a development key when unset). */
+    paymentWebhookSecret?: string;
+  }
+}

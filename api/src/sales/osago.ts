@@ -106,6 +106,9 @@ const withTimeout = <T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<
     );
   });
 
+/** What quoting needs of an adapter. */
+export type QuoteAdapter = Pick<InsurerAdapter, 'code' | 'quoteOsago'>;
+
 /** One insurer's answer as the wire carries it. */
 export type InsurerAnswer = { offer: OsagoOffer; refusal?: undefined } | { refusal: OsagoRefusal; offer?: undefined };
 
@@ -115,7 +118,7 @@ export type InsurerAnswer = { offer: OsagoOffer; refusal?: undefined } | { refus
  * `onAnswer` hears each answer as it comes (the streamed quote sends it over the socket).
  */
 export async function quoteAll(
-  adapters: readonly InsurerAdapter[],
+  adapters: readonly QuoteAdapter[],
   insurers: readonly Insurer[],
   req: Parameters<InsurerAdapter['quoteOsago']>[0],
   opts: { showCommission: boolean; timeoutMs?: number; log?: (o: object, m: string) => void; onAnswer?: (answer: InsurerAnswer) => Promise<void> | void },
@@ -162,7 +165,7 @@ export async function quoteAll(
 }
 
 /** The adapters of the insurers the database knows, in the adapters' order. */
-export function askedAdapters(adapters: readonly InsurerAdapter[], insurers: readonly Insurer[]): InsurerAdapter[] {
+export function askedAdapters<A extends QuoteAdapter>(adapters: readonly A[], insurers: readonly Insurer[]): A[] {
   const known = new Set(insurers.map((i) => i.code));
   return adapters.filter((a) => known.has(a.code));
 }

@@ -1,5 +1,15 @@
-import { FORM_TEXTS, KBM_CLASSES, LICENCE_PATTERN, OSAGO_MAX_DRIVERS, cyrillicLookAlikes } from '@oyster/shared-kit/domain';
-import { strictBool, yup } from '../platform/validation.js';
+import {
+  CONTRACT_PRODUCTS,
+  FORM_TEXTS,
+  KBM_CLASSES,
+  LICENCE_PATTERN,
+  OSAGO_MAX_DRIVERS,
+  QUICK_PERIODS,
+  VEHICLE_DOCUMENT_TYPES,
+  cyrillicLookAlikes,
+  isContractStatus,
+} from '@oyster/shared-kit/domain';
+import { objectIdSchema, strictBool, yup } from '../platform/validation.js';
 
 /** Request schemas of the sales api; every message names its field (spec §7). */
 
@@ -91,3 +101,108 @@ export const osagoCalculateSchema = yup
   );
 
 export type OsagoCalculateBody = yup.InferType<typeof osagoCalculateSchema>;
+
+// ─── contracts ──────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/v2/contracts: the calculation the quote was made with and the insurer chosen. */
+export const contractCreateSchema = yup.object({
+  calculation: osagoCalculateSchema.required().label('calculation'),
+  companyId: objectIdSchema.required().label('companyId'),
+});
+
+const text = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
+
+const personSchema = (path: string) =>
+  yup
+    .object({
+      lastName: text(`${path}.lastName`, 100),
+      firstName: text(`${path}.firstName`, 100),
+      middleName: text(`${path}.middleName`, 100),
+      birthDate: isoDate(`${path}.birthDate`).nullable(),
+      passport: yup
+        .object({
+          series: text(`${path}.passport.series`, 4),
+          number: text(`${path}.passport.number`, 6),
+          issuedAt: isoDate(`${path}.passport.issuedAt`).nullable(),
+          issuer: text(`${path}.passport.issuer`, 300),
+        })
+        .default(undefined)
+        .nullable()
+        .label(`${path}.passport`),
+      address: text(`${path}.address`, 500),
+    })
+    .default(undefined)
+    .nullable()
+    .label(path);
+
+/** PATCH /api/v2/contracts/:id/details: what the agent has typed so far; every part optional, each checked for its shape. */
+export const contractDetailsPatchSchema = yup.object({
+  details: yup
+    .object({
+      vehicle: yup
+        .object({
+          plate: text('details.vehicle.plate', 12).transform((v: unknown) => (typeof v === 'string' ? cyrillicLookAlikes(v.toUpperCase()).replace(/\s+/g, '') : v)),
+          vin: text('details.vehicle.vin', 17).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/\s+/g, '') : v)),
+          bodyNumber: text('details.vehicle.bodyNumber', 30),
+          make: text('details.vehicle.make', 60),
+          model: text('details.vehicle.model', 60),
+          year: yup.number().integer().min(1900).max(2100).nullable().label('details.vehicle.year'),
+          document: yup
+            .object({
+              type: yup.string().oneOf([...VEHICLE_DOCUMENT_TYPES], `Поле «details.vehicle.document.type» должно быть одним из: ${VEHICLE_DOCUMENT_TYPES.join(', ')}`).nullable().label('details.vehicle.document.type'),
+              series: text('details.vehicle.document.series', 4).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v)),
+              number: text('details.vehicle.document.number', 15),
+              issuedAt: isoDate('details.vehicle.document.issuedAt').nullable(),
+            })
+            .default(undefined)
+            .nullable()
+            .label('details.vehicle.document'),
+        })
+        .default(undefined)
+        .nullable()
+        .label('details.vehicle'),
+      owner: personSchema('details.owner'),
+      insurantIsOwner: strictBool('details.insurantIsOwner').nullable(),
+      insurant: personSchema('details.insurant'),
+      driverNames: yup.array(text('details.driverNames[]', 200)).max(OSAGO_MAX_DRIVERS).nullable().label('details.driverNames'),
+      contacts: yup
+        .object({ phone: text('details.contacts.phone', 30), email: text('details.contacts.email', 120) })
+        .default(undefined)
+        .nullable()
+        .label('details.contacts'),
+    })
+    .required()
+    .label('details'),
+});
+
+/** POST /api/v2/contracts/:id/status: a move the caller makes (cancel, back to draft). */
+export const contractStatusSchema = yup.object({
+  status: yup.number().integer().required().test('status', 'Поле «status»: неизвестный статус договора', (v) => v == null || isContractStatus(v)).label('status'),
+});
+
+/** GET /api/v2/contracts: the §3 filters and the keyset cursor. */
+export const contractListQuerySchema = yup.object({
+  status: yup
+    .string()
+    .trim()
+    .max(200)
+    .test('statuses', 'Поле «status»: номера статусов через запятую', (v) => !v || v.split(',').every((s) => isContractStatus(Number(s))))
+    .label('status'),
+  period: yup.string().oneOf([...QUICK_PERIODS], `Поле «period» должно быть одним из: ${QUICK_PERIODS.join(', ')}`).label('period'),
+  company: objectIdSchema.label('company'),
+  product: yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product'),
+  search: yup.string().trim().max(100).label('search'),
+  after: yup.string().trim().max(100).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => !v || decodeContractCursor(v) !== null).label('after'),
+  limit: yup.number().integer().min(1).max(100).default(20).label('limit'),
+});
+
+/** The keyset cursor of the contracts list: the last row's created_at and id. */
+export function encodeContractCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
+}
+
+export function decodeContractCursor(cursor: string): { createdAt: string; id: string } | null {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length || !id || !/^[0-9a-f]{24}$/.test(id) || Number.isNaN(Date.parse(createdAt)) || !/^\d{4}-\d{2}-\d{2}T/.test(createdAt)) return null;
+  return { createdAt, id };
+}

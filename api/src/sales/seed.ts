@@ -1,4 +1,7 @@
+import type { DemoSeed } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
+import { demoContracts, insertContracts } from './demo-contracts.js';
+import { newId } from '../platform/db.js';
 
 /**
  * The demo bonus-malus registry: drivers the calculator finds by licence (any other licence is class 3).
@@ -13,8 +16,24 @@ export const DEMO_KBM_DRIVERS: [licence: string, kbmClass: string, fullName: str
   ['66ЕЕ998877', 'M', 'Орлов Павел Сергеевич', '1988-03-08'],
 ];
 
-export async function seedSales(q: Queryable) {
+/** How many demo contracts, over how many days back. */
+export const DEMO_CONTRACTS = { count: 300, spanDays: 120 };
+/** The demo agents who sell (the sub-agent's sales show to the network owner; agent0… fill the lists). */
+const SELLERS = ['agent', 'owner', 'subagent', 'broker', 'newagent', 'agent0', 'agent1', 'agent2', 'agent3', 'agent4', 'agent5', 'agent6'];
+
+export async function seedSales(q: Queryable, demo: DemoSeed) {
   for (const [licence, kbmClass, fullName, birthDate] of DEMO_KBM_DRIVERS) {
     await q.query('INSERT INTO kbm_registry (licence, kbm_class, full_name, birth_date) VALUES ($1, $2, $3, $4)', [licence, kbmClass, fullName, birthDate]);
   }
+  const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies');
+  const agents = SELLERS.map((k) => demo.users[k]).filter(Boolean);
+  const rows = demoContracts({
+    ...DEMO_CONTRACTS,
+    agents,
+    companies: Object.fromEntries(companies.map((c) => [c.id_unicus, { id: c.id, name: c.short_name }])),
+    now: new Date(Date.now() - 3_600_000),
+    seed: 11,
+    idOf: () => newId(),
+  });
+  await insertContracts(q, rows);
 }

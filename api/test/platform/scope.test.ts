@@ -1,11 +1,13 @@
 import { CLOSED_BROKER_REQUEST_STATUSES, DEMO_ACCOUNTS, DEMO_ACCOUNT_KEYS, agentScope, type AgentScope, type DemoAccountKey } from '@oyster/shared-kit/domain';
 import { newId } from '../../src/platform/db';
+import { demoContracts, insertContracts } from '../../src/sales/demo-contracts';
 import { BACKENDS, call, signInAll, start, type Running } from '../support';
 
 /**
  * One answer to «whose agents may this user see» (platform/scope.ts): for each of the eleven demo
  * accounts, the scope kind, whether the agents list opens, and that the agents the list returns are
- * exactly the agents whose money get-info-payments counts — the appointed supervisor included.
+ * exactly the agents whose money get-info-payments counts and whose contracts Полисы lists — the
+ * appointed supervisor included.
  *
  * `sees` names the visible agents by email; 'every agent' is every user with role agent or agent_new.
  * The list never shows the caller; the payments count the caller's own money when they are an agent.
@@ -45,6 +47,19 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
     for (const a of agents) {
       await db.query(`INSERT INTO payments (id, agent_id, status, amount_kopecks) VALUES ($1, $2, 'paid', $3)`, [newId(), a.id, a.bit]);
     }
+    // And one contract each, nothing else.
+    await db.query('DELETE FROM contracts');
+    const companies = await db.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies');
+    const contracts = demoContracts({
+      count: agents.length,
+      agents: ['-'],
+      companies: Object.fromEntries(companies.map((c) => [c.id_unicus, { id: c.id, name: c.short_name }])),
+      now: new Date(),
+      spanDays: 30,
+      seed: 1,
+      idOf: () => newId(),
+    }).map((c, i) => ({ ...c, agentId: agents[i].id }));
+    await insertContracts(db, contracts);
   });
   afterAll(() => r.stop());
 
@@ -62,6 +77,14 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
     expect(list.status).toBe(row.list);
     const listed = row.list === 200 ? (list.body.data.agents as { email: string }[]).map((a) => a.email).sort() : null;
     if (listed) expect(listed).toEqual(sees.filter((e) => e !== DEMO_ACCOUNTS[key].email));
+
+    // Полисы: exactly the contracts of the agents in scope (the copywriter has no Полисы).
+    const contracts = await call(r.url, 'GET', '/api/v2/contracts?limit=100', { token });
+    expect(contracts.status).toBe(key === 'copywriter' ? 403 : 200);
+    if (contracts.status === 200) {
+      const emailOf = new Map(agents.map((a) => [a.id, a.email]));
+      expect((contracts.body.data.items as { agent: { id: string } }[]).map((c) => emailOf.get(c.agent.id)).sort()).toEqual(sees);
+    }
 
     // The payments info: decode whose money it summed.
     const info = await call(r.url, 'GET', '/api/v2/get-info-payments/', { token });

@@ -19,6 +19,8 @@ const PUBLIC = [
   // The api's contract (platform/openapi.ts).
   'GET /api/v2/openapi.json',
   'GET /api/v2/probe/open',
+  // Insurers' payment callbacks: no session, a signature instead (sales contracts.test.ts).
+  'POST /api/v2/payments/callback/:companyCode',
 ];
 
 const probe: Domain = {
@@ -40,7 +42,7 @@ describe.each(BACKENDS)('sign-in by default ($name)', (backend) => {
   });
   afterAll(() => r.stop());
 
-  test('only login, logout, sign-in by token, the remotes manifest and config are public', () => {
+  test('only login, logout, sign-in by token, the remotes manifest, config and the signed payment callback are public', () => {
     const routes = r.oyster.routes.filter((x) => x.method !== 'HEAD');
     expect(routes.filter((x) => x.public).map((x) => `${x.method} ${x.url}`).sort()).toEqual([...PUBLIC].sort());
     // Every domain is in the walk.

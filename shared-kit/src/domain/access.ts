@@ -56,6 +56,8 @@ export interface Access {
   canSeeProfile: boolean;
   canSeeNotifications: boolean;
   canSeeNewPolicy: boolean;
+  /** The insurer calls log (soap-logs): administrators, supervisors, finance controllers. */
+  canSeeSoapLogs: boolean;
   /** Sub-agents see no commission line in product tooltips. */
   canSeeCommissionInTooltips: boolean;
   /** News, knowledge, courses, media and banners: copywriters and admins edit, everyone else reads. */
@@ -132,6 +134,7 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeProfile: (isAgent || isNewAgent) && !isSeniorStaff,
     canSeeNotifications: isAgent || isMage || isCopywriter || isNewAgent,
     canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
+    canSeeSoapLogs: isSeniorStaff,
     canSeeCommissionInTooltips: !isSubAgent,
     canEditLearning: isAdmin || isCopywriter,
     canEditUsers: isAdmin || isBrokersOwnerAgent,

@@ -2,14 +2,23 @@ import type { OsagoPremium, OsagoRatingInput, TariffGroup } from '@oyster/shared
 
 /**
  * What the product asks of an insurer, one adapter per insurer (the demo adapter in demo.ts runs
- * in-process). This issue's first slice needs the quote; prepare, check, issue, the payment link and
- * the status follow with the contract state machine and extend this interface.
+ * in-process): quote; then, for a contract, prepare (the insurer takes the documents and answers with
+ * its reference), check (its verdict on the data), the payment link, and issue (the policy number once
+ * paid). A thrown error is an adapter failure; every call is logged by contracts/insurer-calls.ts.
  */
 export interface InsurerAdapter {
   /** companies.id_unicus of the insurer. */
   readonly code: string;
-  /** An offer, or the insurer's refusal with its reason (a thrown error is an adapter failure). */
+  /** An offer, or the insurer's refusal with its reason. */
   quoteOsago(request: OsagoQuoteRequest): Promise<OsagoQuoteAnswer>;
+  /** The contract as the insurer gets it; answers the insurer's reference for the later calls. */
+  prepareOsago(contract: OsagoContractSubmission): Promise<{ ref: string }>;
+  /** The insurer's check of the data it was sent. */
+  checkOsago(ref: string, contract: OsagoContractSubmission): Promise<OsagoCheckAnswer>;
+  /** A payment link for the premium; `token` is the link's secret part (the demo insurer's page is served by the product). */
+  paymentLink(ref: string, premium: number): Promise<{ token: string; path: string }>;
+  /** After payment: the policy's number. */
+  issueOsago(ref: string): Promise<{ policyNumber: string }>;
 }
 
 /** What an insurer gets for a quote: the rating input plus the facts its acceptance rules read. */
@@ -22,3 +31,14 @@ export interface OsagoQuoteRequest {
 export type OsagoQuoteAnswer =
   | { kind: 'offer'; baseRate: number; rated: OsagoPremium; commissionPercent: number }
   | { kind: 'refusal'; reason: string };
+
+/** A contract as it is sent to the insurer: the premium agreed and the documents. */
+export interface OsagoContractSubmission {
+  contractId: string;
+  premium: number;
+  startDate: string;
+  vehicle: { vin: string | null; bodyNumber: string | null; plate: string | null; year: number; documentIssuedAt: string };
+  owner: { birthDate: string; passportIssuedAt: string };
+}
+
+export type OsagoCheckAnswer = { kind: 'ok' } | { kind: 'fix'; message: string } | { kind: 'failed'; message: string };

@@ -1,5 +1,6 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { OsagoRatingError, rateOsago, wholeYears, type TariffGroup } from '@oyster/shared-kit/domain';
-import type { InsurerAdapter, OsagoQuoteAnswer, OsagoQuoteRequest } from './adapter.js';
+import type { InsurerAdapter, OsagoCheckAnswer, OsagoContractSubmission, OsagoQuoteAnswer, OsagoQuoteRequest } from './adapter.js';
 
 /**
  * The demo insurers: in-process stand-ins for the insurers' e-OSAGO services, one per seeded company.
@@ -74,13 +75,50 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** VINs the demo insurers' check finds in the wanted-vehicles list (the check fails: not released). */
+export const DEMO_WANTED_VINS = ['XW8ZZZ61ZJG000666'];
+/** The demo insurers' e-OSAGO policy series. */
+export const DEMO_POLICY_SERIES = 'ХХХ';
+
+/** The demo insurers' check of a contract: the kind of mismatches real checks return. */
+export function demoCheck(c: OsagoContractSubmission): OsagoCheckAnswer {
+  if (c.vehicle.vin && DEMO_WANTED_VINS.includes(c.vehicle.vin)) return { kind: 'failed', message: 'ТС числится в розыске: страховщик отказал в заключении договора' };
+  if (Number(c.vehicle.documentIssuedAt.slice(0, 4)) < c.vehicle.year) {
+    return { kind: 'fix', message: 'Дата выдачи документа ТС раньше года выпуска ТС: проверьте документ или год выпуска' };
+  }
+  if (wholeYears(c.owner.birthDate, c.owner.passportIssuedAt) < 14) {
+    return { kind: 'fix', message: 'Паспорт собственника выдан раньше 14 лет: проверьте дату выдачи паспорта или дату рождения' };
+  }
+  return { kind: 'ok' };
+}
+
 /** The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay. */
 export function demoAdapter(insurer: DemoInsurer, delayMs: number | null): InsurerAdapter {
+  const wait = () => {
+    const ms = delayMs ?? insurer.delayMs;
+    return ms > 0 ? sleep(ms) : Promise.resolve();
+  };
   return {
     code: insurer.code,
+    async prepareOsago(c) {
+      await wait();
+      return { ref: `${insurer.code.toUpperCase()}-${c.contractId.slice(-8)}-${randomBytes(3).toString('hex')}` };
+    },
+    async checkOsago(_ref, c) {
+      await wait();
+      return demoCheck(c);
+    },
+    async paymentLink() {
+      const token = randomBytes(18).toString('base64url');
+      return { token, path: `/pay/${token}` };
+    },
+    async issueOsago() {
+      await wait();
+      const digits = String(randomInt(0, 1e10)).padStart(10, '0');
+      return { policyNumber: `${DEMO_POLICY_SERIES}${digits}` };
+    },
     async quoteOsago(req): Promise<OsagoQuoteAnswer> {
-      const wait = delayMs ?? insurer.delayMs;
-      if (wait > 0) await sleep(wait);
+      await wait();
       const reason = insurer.refuses(req);
       if (reason) return { kind: 'refusal', reason };
       const baseRate = insurer.baseRates[req.group];

@@ -5,7 +5,7 @@ import { newId } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams } from '../../platform/validation.js';
-import { DEMO_INSURERS, demoAdapter } from '../insurers/demo.js';
+import type { InsurerAdapter } from '../insurers/adapter.js';
 import { askedAdapters, quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { osagoCalculateSchema } from '../schemas.js';
 
@@ -17,11 +17,7 @@ import { osagoCalculateSchema } from '../schemas.js';
  *   answer follows as it comes, over the socket (`osago_quote`) and in the database, where
  *   `GET /api/v2/osago/quotes/:quoteId` reads it (the page's fallback when the socket is away).
  */
-export function osagoRoutes(app: FastifyInstance, ctx: AppContext) {
-  const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs));
-  // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
-  const insurers = async (): Promise<Insurer[]> =>
-    (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
+export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: readonly InsurerAdapter[], insurers: () => Promise<Insurer[]>) {
 
   route(app, { method: 'POST', url: '/api/v2/osago/calculate', summary: 'Е-ОСАГО: предварительный расчёт у всех страховщиков', access: 'canSeeNewPolicy', body: osagoCalculateSchema }, async (req) => {
     const { rating, group, kbm } = await ratingInput(ctx.db, req.body);

@@ -2,3 +2,4 @@ export * from './statuses';
 export * from './osago';
 export * from './contracts';
 export * from './contractWire';
+export * from './contractDetails';

@@ -1,0 +1,82 @@
+import PDFDocument from 'pdfkit';
+import {
+  COEFFICIENT_TITLES,
+  VEHICLE_DOCUMENT_TITLES,
+  formatDate,
+  formatMoney,
+  type CoefficientName,
+  type ContractPerson,
+  type EosagoContractDetails,
+} from '@oyster/shared-kit/domain';
+import type { ContractRow } from './store.js';
+
+/**
+ * The contract's PDFs, drawn with pdfkit (a kept, stream-based PDF writer; no browser needed on the
+ * server) in DejaVu Sans, whose Cyrillic the PDF standard fonts lack (the dejavu-fonts-ttf package).
+ * - draft: before payment, on demand: what will be insured, marked as not a policy;
+ * - policy: at release, stored with the contract (contract_documents), the same text with the number.
+ */
+// `require` is CommonJS's in the tests and the bundle's banner's (createRequire) in dist/server.mjs.
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export type ContractDocumentKind = 'draft' | 'policy';
+
+export const DOCUMENT_FILE_NAMES: Record<ContractDocumentKind, (r: Pick<ContractRow, 'id' | 'policy_number'>) => string> = {
+  draft: (r) => `Проект полиса ОСАГО ${r.id.slice(-6)}.pdf`,
+  policy: (r) => `Полис ОСАГО ${r.policy_number ?? r.id.slice(-6)}.pdf`,
+};
+
+const personLine = (p: Partial<ContractPerson> | null | undefined) =>
+  p ? [[p.lastName, p.firstName, p.middleName].filter(Boolean).join(' '), p.birthDate ? `дата рождения ${formatDate(p.birthDate)}` : ''].filter(Boolean).join(', ') : '—';
+
+export function contractPdf(kind: ContractDocumentKind, row: ContractRow, companyName: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: DOCUMENT_FILE_NAMES[kind](row).replace(/\.pdf$/, ''), Author: 'Oyster' } });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const d = row.details as Partial<EosagoContractDetails>;
+  const calc = row.calculation;
+  const heading = (text: string) => doc.moveDown(0.6).font('bold').fontSize(12).text(text).font('regular').fontSize(10).moveDown(0.2);
+  const line = (label: string, value: string) => doc.font('regular').fontSize(10).text(`${label}: `, { continued: true }).font('bold').text(value || '—').font('regular');
+
+  doc.font('bold').fontSize(16).text(kind === 'policy' ? `Полис ОСАГО № ${row.policy_number}` : 'Проект полиса ОСАГО');
+  if (kind === 'draft') doc.font('regular').fontSize(10).fillColor('#b00020').text('Черновик: не является полисом, действует только после оплаты и выпуска.').fillColor('black');
+  doc.moveDown(0.4);
+  line('Страховщик', companyName);
+  line('Срок страхования', `с ${formatDate(calc.startDate)} по ${formatDate(row.end_date instanceof Date ? row.end_date.toISOString() : row.end_date)} (${calc.periodMonths} мес.)`);
+  line('Страховая премия', formatMoney(Number(row.premium ?? 0)));
+
+  heading('Страхователь и собственник');
+  line('Собственник', personLine(d.owner));
+  line('Страхователь', d.insurantIsOwner === false ? personLine(d.insurant) : 'собственник');
+  line('Адрес регистрации собственника', d.owner?.address ?? calc.owner.address.value);
+
+  heading('Транспортное средство');
+  const v = d.vehicle;
+  line('Марка, модель, год', v ? `${v.make ?? ''} ${v.model ?? ''}, ${v.year ?? ''}`.trim() : '—');
+  line('Госномер', v?.plate ?? 'без номера');
+  line(v?.vin ? 'VIN' : 'Номер кузова', v?.vin ?? v?.bodyNumber ?? '—');
+  line('Документ', v?.document ? `${VEHICLE_DOCUMENT_TITLES[v.document.type]} ${v.document.series ?? ''} ${v.document.number} от ${formatDate(v.document.issuedAt)}` : '—');
+  line('Категория, мощность', `${calc.vehicle.category}, ${calc.vehicle.powerHp} л. с.`);
+
+  heading('Лица, допущенные к управлению');
+  if (calc.unrestricted) doc.text('Без ограничений');
+  else (calc.drivers ?? []).forEach((drv, i) => doc.text(`${i + 1}. ${d.driverNames?.[i] ?? 'Водитель'} — ВУ ${drv.licence}, стаж с ${formatDate(drv.experienceSince)}`));
+
+  heading('Расчёт премии: Т = ТБ × КТ × КБМ × КВС × КО × КМ × КС × КН × КПр');
+  const c = row.offer?.coefficients;
+  if (c) {
+    const names = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
+    doc.text(names.map((n) => `${COEFFICIENT_TITLES[n]} ${n === 'tb' ? `${c[n]} ₽` : c[n]}`).join('   '));
+  }
+  doc.moveDown(1).fontSize(8).fillColor('#555').text(`Сформировано ${formatDate(new Date().toISOString())} платформой Oyster. Договор ${row.id}.`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,149 @@
+import { CONTRACT_STATUS as S, contractClientName, missingContractDetail, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import type { Db, Queryable } from '../../platform/db.js';
+import type { Realtime } from '../../platform/realtime.js';
+import type { InsurerAdapter, OsagoContractSubmission } from '../insurers/adapter.js';
+import { moscowToday } from '../osago.js';
+import { loggedCall } from './insurer-calls.js';
+import { moveContract, pushContractStatus, type MoveBy, type MoveColumns } from './store.js';
+
+/**
+ * The contract's way from «Отправить страховщику» to a policy in force — the steps nobody clicks:
+ * the insurer takes the documents (125 → 210), checks them (215 / 220 / 225), a payment link is made
+ * (250); once the payment webhook lands (500) the policy is issued (510) and is in force from its
+ * start date (600), until it ends (700). Each step is one `moveContract` (the table decides), each
+ * insurer call logged; a failed call leaves the contract where it was, with the reason, for staff.
+ */
+
+export interface FlowDeps {
+  db: Db;
+  rt: Realtime;
+  adapterOf(companyCode: string): InsurerAdapter | undefined;
+  log: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** After a release: the policy PDF (documents.ts), stored with the contract. */
+  onReleased?(contractId: string): Promise<void>;
+}
+
+interface FlowRow {
+  id: string;
+  status: ContractStatus;
+  company_id: string;
+  company_code: string;
+  premium: string | number;
+  insurer_ref: string | null;
+  details: Partial<EosagoContractDetails>;
+  calculation: { startDate: string; periodMonths: number };
+}
+
+async function flowRow(q: Queryable, id: string): Promise<FlowRow> {
+  const [row] = await q.query<FlowRow>(
+    `SELECT c.id, c.status, c.company_id, co.id_unicus AS company_code, c.premium, c.insurer_ref, c.details, c.calculation
+       FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/** One move in its own transaction, pushed once committed. */
+export async function move(deps: Pick<FlowDeps, 'db' | 'rt'>, id: string, to: ContractStatus, by: MoveBy, columns?: MoveColumns) {
+  const moved = await deps.db.tx((q) => moveContract(q, id, to, by, columns));
+  pushContractStatus(deps.rt, moved);
+  return moved;
+}
+
+const SYSTEM: MoveBy = { actor: 'system', userId: null };
+
+export function submission(row: FlowRow): OsagoContractSubmission {
+  const d = row.details as EosagoContractDetails;
+  return {
+    contractId: row.id,
+    premium: Number(row.premium),
+    startDate: row.calculation.startDate,
+    vehicle: { vin: d.vehicle.vin ?? null, bodyNumber: d.vehicle.bodyNumber ?? null, plate: d.vehicle.plate ?? null, year: d.vehicle.year, documentIssuedAt: d.vehicle.document.issuedAt },
+    owner: { birthDate: d.owner.birthDate, passportIssuedAt: d.owner.passport.issuedAt },
+  };
+}
+
+/** Columns the list filters and searches on, copied out of the details. */
+export function searchColumns(details: Partial<EosagoContractDetails>) {
+  return { client_name: contractClientName(details), plate: details.vehicle?.plate || null, vin: details.vehicle?.vin || null };
+}
+
+/** The agent's «Отправить страховщику» from 106 or 220: complete details → prepared → sent, in one transaction. */
+export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, details: Partial<EosagoContractDetails>, namedDrivers: number) {
+  const missing = missingContractDetail(details, namedDrivers);
+  if (missing) return { missing };
+  const moved = await deps.db.tx(async (q) => [
+    await moveContract(q, id, S.prepared, { ...by, note: 'Данные для оформления заполнены' }),
+    await moveContract(q, id, S.sent, by, { insurer_message: null }),
+  ]);
+  for (const m of moved) pushContractStatus(deps.rt, m);
+  // Not awaited: the agent gets the answer now, the insurer's steps follow over the socket.
+  void runInsurerCheck(deps, id);
+  return { missing: null };
+}
+
+/** 125 → 210 → 215 → 250 (or 220 / 225 → 11000), each step as the insurer answers. */
+export async function runInsurerCheck(deps: FlowDeps, id: string) {
+  try {
+    const row = await flowRow(deps.db, id);
+    const adapter = deps.adapterOf(row.company_code);
+    if (!adapter) throw new Error(`no adapter for ${row.company_code}`);
+    const sub = submission(row);
+    const { ref } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'prepareOsago', request: sub }, () => adapter.prepareOsago(sub));
+    await move(deps, id, S.awaitingCheck, { ...SYSTEM, note: `Номер заявки у страховщика: ${ref}` }, { insurer_ref: ref });
+    const verdict = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'checkOsago', request: { ref, ...sub } }, () => adapter.checkOsago(ref, sub));
+    if (verdict.kind === 'fix') {
+      await move(deps, id, S.needsFixing, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
+      return;
+    }
+    if (verdict.kind === 'failed') {
+      await move(deps, id, S.checkFailed, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
+      await move(deps, id, S.notReleased, { ...SYSTEM, note: verdict.message });
+      return;
+    }
+    await move(deps, id, S.checkOk, SYSTEM);
+    const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref, premium: sub.premium } }, () => adapter.paymentLink(ref, sub.premium));
+    await move(deps, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token });
+  } catch (e) {
+    // The contract stays where the failure found it; the call log says why, staff see it there.
+    deps.log.error({ err: String(e), contractId: id }, 'contract insurer step failed');
+  }
+}
+
+/** After the payment webhook moved the contract to 500: issue the policy (510), in force if it starts today (600). */
+export async function release(deps: FlowDeps, id: string) {
+  try {
+    const row = await flowRow(deps.db, id);
+    const adapter = deps.adapterOf(row.company_code);
+    if (!adapter || !row.insurer_ref) throw new Error(`cannot issue ${id}: no adapter or reference`);
+    const { policyNumber } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'issueOsago', request: { ref: row.insurer_ref } }, () =>
+      adapter.issueOsago(row.insurer_ref!),
+    );
+    await move(deps, id, S.released, { ...SYSTEM, note: `Полис ${policyNumber}` }, { policy_number: policyNumber });
+    await deps.onReleased?.(id);
+    if (row.calculation.startDate <= moscowToday()) await move(deps, id, S.inAction, { ...SYSTEM, note: 'Дата начала действия наступила' });
+  } catch (e) {
+    deps.log.error({ err: String(e), contractId: id }, 'policy release failed');
+  }
+}
+
+/**
+ * The calendar's moves: released policies whose start date has come are in force; policies whose end
+ * date has passed have ended. Safe with several api instances: each move locks its row and a second
+ * instance's move is refused by the table.
+ */
+export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, today = moscowToday()) {
+  const due = await deps.db.query<{ id: string; status: ContractStatus }>(
+    `SELECT id, status FROM contracts WHERE (status = ${S.released} AND start_date <= $1::date) OR (status = ${S.inAction} AND end_date < $1::date) LIMIT 1000`,
+    [today],
+  );
+  for (const c of due) {
+    const to = c.status === S.released ? S.inAction : S.ended;
+    try {
+      await move(deps, c.id, to, { ...SYSTEM, note: to === S.inAction ? 'Дата начала действия наступила' : 'Срок действия истёк' });
+    } catch (e) {
+      deps.log.warn({ err: String(e), contractId: c.id }, 'calendar move skipped');
+    }
+  }
+  return due.length;
+}

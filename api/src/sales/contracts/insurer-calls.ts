@@ -1,0 +1,36 @@
+import type { Queryable } from '../../platform/db.js';
+
+/**
+ * Every call made to an insurer, logged with what was asked, what came back (or the error) and how
+ * long it took: the soap-logs page (staff) reads them. Logged whether it succeeds or not; the error is
+ * thrown on to the caller.
+ */
+export async function loggedCall<T>(
+  db: Queryable,
+  call: { companyId: string | null; contractId: string | null; method: string; request: unknown },
+  fn: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  let response: T | undefined;
+  let error: string | null = null;
+  try {
+    response = await fn();
+    return response;
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+    throw e;
+  } finally {
+    const duration = Math.round(performance.now() - started);
+    await db
+      .query('INSERT INTO insurer_calls (company_id, contract_id, method, request, response, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        call.companyId,
+        call.contractId,
+        call.method,
+        JSON.stringify(call.request ?? null),
+        response === undefined ? null : JSON.stringify(response),
+        error,
+        duration,
+      ])
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  CONTRACT_STATUS_TITLES,
+  access,
+  contractTransitionError,
+  nextContractStatuses,
+  quickPeriodRange,
+  reportStatusOf,
+  type ContractActor,
+  type ContractDetails,
+  type ContractHistoryEntry,
+  type ContractListItem,
+  type ContractListQuery,
+  type ContractPage,
+  type ContractStatus,
+  type ContractStatusEvent,
+  type EosagoContractDetails,
+  type OsagoCalculateRequest,
+  type OsagoOffer,
+  type SessionUser,
+} from '@oyster/shared-kit/domain';
+import type { Queryable } from '../../platform/db.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import type { Realtime } from '../../platform/realtime.js';
+import { agentIdsCondition } from '../../platform/scope.js';
+import { moscowToday } from '../osago.js';
+import { decodeContractCursor, encodeContractCursor } from '../schemas.js';
+
+/**
+ * Contracts in the database: the row ↔ wire mapping, the scoped reads (platform/scope.ts decides whose
+ * contracts a user sees — one condition on contracts.agent_id) and `moveContract`, the only writer of
+ * contracts.status: it checks the move against the shared-kit table (a 409 in Russian otherwise),
+ * writes the history row in the same transaction and pushes `contract_status` to the agent.
+ */
+
+export interface ContractRow {
+  id: string;
+  agent_id: string;
+  created_by: string;
+  product: 'eosago';
+  status: ContractStatus;
+  company_id: string | null;
+  company_name: string | null;
+  premium: string | number | null;
+  calculation: OsagoCalculateRequest;
+  offer: OsagoOffer | null;
+  details: Partial<EosagoContractDetails>;
+  client_name: string | null;
+  plate: string | null;
+  vin: string | null;
+  policy_number: string | null;
+  start_date: string | Date | null;
+  end_date: string | Date | null;
+  insurer_ref: string | null;
+  insurer_message: string | null;
+  payment_token: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  agent_fio: string;
+}
+
+export const CONTRACT_SELECT = `
+  SELECT c.*, co.short_name AS company_name,
+         concat_ws(' ', NULLIF(u.second_name, ''), NULLIF(u.first_name, ''), NULLIF(u.middle_name, '')) AS agent_fio
+    FROM contracts c
+    LEFT JOIN companies co ON co.id = c.company_id
+    JOIN users u ON u.id = c.agent_id`;
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const day = (v: string | Date | null) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+export function toListItem(r: ContractRow): ContractListItem {
+  return {
+    id: r.id,
+    product: r.product,
+    productName: 'Е-ОСАГО',
+    status: r.status,
+    statusTitle: CONTRACT_STATUS_TITLES[r.status],
+    reportStatus: reportStatusOf(r.status),
+    policyNumber: r.policy_number,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    premium: r.premium == null ? null : Number(r.premium),
+    clientName: r.client_name,
+    plate: r.plate,
+    vin: r.vin,
+    startDate: day(r.start_date),
+    endDate: day(r.end_date),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    agent: { id: r.agent_id, fio: r.agent_fio },
+  };
+}
+
+/** Staff move as staff; everyone else who may see a contract moves it as its agent. */
+export function actorOf(user: SessionUser): Exclude<ContractActor, 'system'> {
+  const a = access(user);
+  return a.isSeniorStaff || a.isMage ? 'staff' : 'agent';
+}
+
+/** One contract the user may see, or a 404 (another's contract is simply not found). */
+export async function scopedContract(q: Queryable, me: { user: SessionUser }, id: string, lock = false): Promise<ContractRow> {
+  const params: unknown[] = [id];
+  const scope = agentIdsCondition(me, 'c.agent_id', params);
+  const [row] = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1 AND ${scope}${lock ? ' FOR UPDATE OF c' : ''}`, params);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function contractDetails(q: Queryable, row: ContractRow, user: SessionUser, publicBase: string): Promise<ContractDetails> {
+  const history = await q.query<{ from_status: ContractStatus | null; to_status: ContractStatus; at: string | Date; actor: ContractActor; user_id: string | null; fio: string | null; note: string | null }>(
+    `SELECT h.from_status, h.to_status, h.at, h.actor, h.user_id, h.note,
+            concat_ws(' ', NULLIF(u.second_name, ''), NULLIF(u.first_name, ''), NULLIF(u.middle_name, '')) AS fio
+       FROM contract_status_history h LEFT JOIN users u ON u.id = h.user_id
+      WHERE h.contract_id = $1 ORDER BY h.id`,
+    [row.id],
+  );
+  const entries: ContractHistoryEntry[] = history.map((h) => ({
+    from: h.from_status,
+    to: h.to_status,
+    at: iso(h.at),
+    actor: h.actor,
+    by: h.user_id ? { id: h.user_id, fio: h.fio ?? '' } : null,
+    note: h.note,
+  }));
+  const offer = row.offer && !access(user).canSeeCommissionInTooltips ? { ...row.offer, commissionPercent: undefined } : row.offer;
+  return {
+    ...toListItem(row),
+    calculation: row.calculation,
+    offer,
+    details: row.details ?? {},
+    history: entries,
+    next: nextContractStatuses(row.status, actorOf(user)),
+    paymentUrl: row.status === 250 && row.payment_token ? `${publicBase}/pay/${row.payment_token}` : null,
+    insurerMessage: row.insurer_message,
+    documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
+  };
+}
+
+/** Columns a move may set besides the status. */
+export interface MoveColumns {
+  insurer_ref?: string | null;
+  insurer_message?: string | null;
+  payment_token?: string | null;
+  policy_number?: string;
+  paid_at?: string;
+}
+
+export interface MoveBy {
+  actor: ContractActor;
+  userId: string | null;
+  note?: string | null;
+}
+
+/**
+ * Moves a contract one step, in its own transaction unless `q` is one: the row is locked, the move
+ * checked against the table (409 with the table's Russian text), the history written. Answers the
+ * event to push once committed (`pushContractStatus`).
+ */
+export async function moveContract(q: Queryable, id: string, to: ContractStatus, by: MoveBy, columns: MoveColumns = {}): Promise<{ event: ContractStatusEvent; notify: string[] }> {
+  const [row] = await q.query<{ status: ContractStatus; agent_id: string; created_by: string }>('SELECT status, agent_id, created_by FROM contracts WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) throw notFound();
+  const refusal = contractTransitionError(row.status, to, by.actor);
+  if (refusal) throw new HttpError(409, refusal, { error: true, status: row.status });
+  const sets = ['status = $2', 'updated_at = now()'];
+  const params: unknown[] = [id, to];
+  for (const [column, value] of Object.entries(columns)) {
+    if (value === undefined) continue;
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const [updated] = await q.query<{ policy_number: string | null; updated_at: string | Date }>(`UPDATE contracts SET ${sets.join(', ')} WHERE id = $1 RETURNING policy_number, updated_at`, params);
+  await q.query('INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $3, $4, $5, $6)', [
+    id,
+    row.status,
+    to,
+    by.actor,
+    by.userId,
+    by.note ?? null,
+  ]);
+  return {
+    event: { contractId: id, status: to, statusTitle: CONTRACT_STATUS_TITLES[to], policyNumber: updated.policy_number, at: iso(updated.updated_at) },
+    notify: [...new Set([row.agent_id, row.created_by])],
+  };
+}
+
+export function pushContractStatus(rt: Realtime, moved: { event: ContractStatusEvent; notify: string[] }) {
+  for (const userId of moved.notify) rt.emitToUser(userId, 'contract_status', moved.event);
+}
+
+/** Polisy: the user's scope, the §3 filters, newest first, keyset by (created_at, id). */
+export async function listContracts(q: Queryable, me: { user: SessionUser }, query: ContractListQuery & { limit: number }, today = moscowToday()): Promise<ContractPage> {
+  const params: unknown[] = [];
+  const where = [agentIdsCondition(me, 'c.agent_id', params)];
+  if (query.status) {
+    params.push(query.status.split(',').map(Number));
+    where.push(`c.status = ANY($${params.length}::int[])`);
+  }
+  if (query.period) {
+    const { from, to } = quickPeriodRange(query.period, today);
+    // Moscow days: the list's dates are the agent's calendar, not UTC's.
+    params.push(from, to);
+    where.push(`c.created_at >= ($${params.length - 1}::date::timestamp AT TIME ZONE 'Europe/Moscow') AND c.created_at < (($${params.length}::date + 1)::timestamp AT TIME ZONE 'Europe/Moscow')`);
+  }
+  if (query.company) {
+    params.push(query.company);
+    where.push(`c.company_id = $${params.length}`);
+  }
+  if (query.product) {
+    params.push(query.product);
+    where.push(`c.product = $${params.length}`);
+  }
+  if (query.search) {
+    const term = query.search.trim();
+    params.push(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`).toUpperCase()}%`);
+    const n = params.length;
+    where.push(`(upper(c.policy_number) LIKE $${n} OR upper(c.plate) LIKE $${n} OR upper(c.vin) LIKE $${n} OR upper(c.client_name) LIKE $${n})`);
+  }
+  if (query.after) {
+    const cursor = decodeContractCursor(query.after)!;
+    params.push(cursor.createdAt, cursor.id);
+    where.push(`(c.created_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length})`);
+  }
+  params.push(query.limit + 1);
+  const rows = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`, params);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit).map(toListItem);
+  const last = items[items.length - 1];
+  return { items, next: more && last ? encodeContractCursor(last.createdAt, last.id) : null };
+}

@@ -1,0 +1,229 @@
+import { CONTRACT_STATUS as S, OSAGO_POLICY_NUMBER, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { calendarTick } from '../../src/sales/contracts/flow';
+import { moscowToday } from '../../src/sales/osago';
+import { DEV_WEBHOOK_SECRET, PAYMENT_TEXTS, SIGNATURE_HEADER, signPayload } from '../../src/sales/routes/payments';
+import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
+
+/**
+ * e-OSAGO contracts (issue 11): from an insurer's offer to a policy in force — the state machine of
+ * shared-kit enforced by the api (409 in Russian), the insurer's check, the payment link and its signed,
+ * idempotent callback, the policy number and PDF, the list in the user's scope.
+ */
+const WHO = ['agent', 'subagent', 'owner', 'admin', 'copywriter', 'broker'] as const;
+type Who = (typeof WHO)[number];
+
+const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const START = plusDays(moscowToday(), 1);
+
+const COMPLETE: EosagoContractDetails = {
+  vehicle: { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS', series: '77УХ', number: '123456', issuedAt: '2019-05-20' } },
+  owner: {
+    lastName: 'Смирнова',
+    firstName: 'Анна',
+    middleName: 'Петровна',
+    birthDate: '1985-09-30',
+    passport: { series: '4510', number: '123456', issuedAt: '2005-10-12', issuer: 'ОВД Тверского района г. Москвы' },
+    address: 'г Москва, ул Тверская, д 1',
+  },
+  insurantIsOwner: true,
+  contacts: { phone: '+7 (916) 123-45-67', email: 'anna@example.ru' },
+};
+
+describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
+  let r: SignedInApp<Who>;
+  const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
+  let calculation: Record<string, unknown>;
+  let companies: { _id: string; idUnicus: string; shortName: string }[];
+  const company = (code: string) => companies.find((c) => c.idUnicus === code)!._id;
+
+  const create = async (who: Who = 'agent', code = 'vsk') => {
+    const res = await req(who, 'POST', '/api/v2/contracts', { calculation, companyId: company(code) });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  /** Reads the contract until it reaches `status` (the insurer's steps run after the answer). */
+  const until = async (who: Who, id: string, status: number) => {
+    for (let i = 0; i < 100; i++) {
+      const d = (await req(who, 'GET', `/api/v2/contracts/${id}`)).body.data;
+      if (d.status === status) return d;
+      await new Promise((res) => setTimeout(res, 30));
+    }
+    throw new Error(`contract ${id} did not reach ${status}`);
+  };
+  const callback = (code: string, body: Record<string, unknown>, signature?: string) => {
+    const raw = JSON.stringify(body);
+    return fetch(`${r.url}/api/v2/payments/callback/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? signPayload(DEV_WEBHOOK_SECRET, raw) },
+      body: raw,
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  };
+  const tokenOf = (paymentUrl: string) => paymentUrl.split('/pay/')[1];
+
+  beforeAll(async () => {
+    r = await startSignedIn(backend, WHO, { demoInsurerDelayMs: 0 });
+    const s = (await call(r.url, 'POST', '/suggest/address', { token: r.tokens.agent, body: { query: 'москва тверская', count: 1 } })).body.suggestions[0];
+    calculation = { vehicle: { category: 'B', powerHp: 150, ownerType: 'FL', year: 2019 }, owner: { address: { value: s.value, data: s.data } }, unrestricted: true, periodMonths: 12, startDate: START };
+    companies = (await req('agent', 'GET', '/api/v2/init-state')).body.data.companies;
+  });
+  afterAll(() => r.stop());
+
+  test('an offer becomes a contract «Расчёт получен» with the insurer’s premium now, its history and the one move the agent may make', async () => {
+    const c = await create();
+    expect(c).toMatchObject({ status: S.calculated, statusTitle: 'Расчёт получен', reportStatus: 'draft', product: 'eosago', productName: 'Е-ОСАГО', companyName: 'ВСК', policyNumber: null, startDate: START, next: [S.canceled] });
+    expect(Number.isInteger(c.premium)).toBe(true);
+    expect(c.premium).toBe(c.offer.premium);
+    expect(c.history.map((h: any) => [h.from, h.to, h.actor])).toEqual([[null, 100, 'agent'], [100, 105, 'agent'], [105, 106, 'system']]);
+    expect(c.documents).toEqual(['draft']);
+    const draft = await fetch(`${r.url}/api/v2/contracts/${c.id}/documents/draft`, { headers: { 'x-api-token': r.tokens.agent } });
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await draft.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('an insurer that refuses now is a 409 with its reason, and nothing is written', async () => {
+    const before = (await req('agent', 'GET', '/api/v2/contracts')).body.data.items.length;
+    const taxi = { ...calculation, vehicle: { ...(calculation.vehicle as object), taxi: true } };
+    const res = await req('agent', 'POST', '/api/v2/contracts', { calculation: taxi, companyId: company('reso') });
+    expect(res).toMatchObject({ status: 409, body: { message: 'РЕСО-Гарантия отказал: Не страхуем ТС, используемые в качестве такси' } });
+    expect((await req('agent', 'GET', '/api/v2/contracts')).body.data.items.length).toBe(before);
+  });
+
+  test('«Отправить страховщику» with missing documents is a 400 naming the field, and the status stays', async () => {
+    const c = await create();
+    const res = await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    expect(res).toMatchObject({ status: 400, body: { message: 'Заполните поле «Марка»', field: 'details.vehicle.make' } });
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { ...COMPLETE, contacts: { phone: '+7 (916) 123-45-67', email: 'не почта' } } });
+    expect((await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`)).body).toMatchObject({ field: 'details.contacts.email' });
+    expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.calculated);
+    const bad = await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { year: 'прошлый' } } });
+    expect(bad).toMatchObject({ status: 400, body: { field: 'details.vehicle.year' } });
+  });
+
+  test('the whole way: sent, the insurer asks to fix, fixed, checked, paid by the signed callback once, released with a number and a PDF — each step pushed', async () => {
+    const c = await create();
+    const socket = connectSocket(r.url, r.tokens.agent);
+    const seen: number[] = [];
+    socket.on('contract_status', (e: any) => e.contractId === c.id && seen.push(e.status));
+    await connected(socket);
+    try {
+      // The document issued before the vehicle was made: the demo insurer asks to fix it.
+      const wrong = { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, document: { ...COMPLETE.vehicle.document, issuedAt: '2018-01-10' } } };
+      expect((await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: wrong })).status).toBe(200);
+      const sent = await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+      expect(sent.status).toBe(200);
+      const fix = await until('agent', c.id, S.needsFixing);
+      expect(fix.insurerMessage).toBe('Дата выдачи документа ТС раньше года выпуска ТС: проверьте документ или год выпуска');
+      expect((await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: COMPLETE.vehicle } })).status).toBe(200);
+      expect((await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`)).status).toBe(200);
+      const waiting = await until('agent', c.id, S.waitingPayment);
+      expect(waiting).toMatchObject({ statusTitle: 'Ожидает оплаты', reportStatus: 'wait_payment', insurerMessage: null, plate: 'А123ВС777', clientName: 'Смирнова Анна Петровна' });
+      expect(waiting.paymentUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/[A-Za-z0-9_-]{16,}$/);
+      // Documents can no longer change once the insurer has them.
+      expect((await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { contacts: COMPLETE.contacts } })).body).toMatchObject({ message: 'Данные договора в статусе «Ожидает оплаты» менять нельзя' });
+
+      const token = tokenOf(waiting.paymentUrl);
+      const pay = { paymentId: 'pay_test_000001', paymentToken: token, amount: waiting.premium, paidAt: new Date().toISOString() };
+      expect(await callback('vsk', pay, 'sha256=' + '0'.repeat(64))).toEqual({ status: 401, body: { message: PAYMENT_TEXTS.forged, error: true } });
+      expect(await callback('vsk', { ...pay, amount: waiting.premium + 1 })).toMatchObject({ status: 409, body: { message: PAYMENT_TEXTS.amount } });
+      expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.waitingPayment);
+      expect(await callback('vsk', pay)).toMatchObject({ status: 200, body: { result: 'applied' } });
+      expect(await callback('vsk', pay)).toMatchObject({ status: 200, body: { result: 'duplicate', message: PAYMENT_TEXTS.duplicate } });
+
+      const released = await until('agent', c.id, S.released);
+      expect(released.policyNumber).toMatch(OSAGO_POLICY_NUMBER);
+      expect(released.documents).toEqual(['policy']);
+      expect(released.history.filter((h: any) => h.to === S.paid)).toHaveLength(1);
+      const pdf = await fetch(`${r.url}/api/v2/contracts/${c.id}/documents/policy`, { headers: { 'x-api-token': r.tokens.agent } });
+      expect(pdf.status).toBe(200);
+      expect(decodeURIComponent(pdf.headers.get('content-disposition') ?? '')).toContain(`Полис ОСАГО ${released.policyNumber}.pdf`);
+      expect(seen).toEqual([S.prepared, S.sent, S.awaitingCheck, S.needsFixing, S.prepared, S.sent, S.awaitingCheck, S.checkOk, S.waitingPayment, S.paid, S.released]);
+
+      // On the start date the calendar puts it in force.
+      expect(await calendarTick({ db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log }, START)).toBeGreaterThanOrEqual(1);
+      expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data).toMatchObject({ status: S.inAction, statusTitle: 'Действует' });
+      // Only staff cancel a paid policy.
+      expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.canceled })).toMatchObject({ status: 409, body: { message: 'Отменить оплаченный договор может только сотрудник брокера' } });
+      expect(await req('admin', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.canceled })).toMatchObject({ status: 200, body: { data: { status: S.canceled, statusTitle: 'Отменён' } } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('the payment page takes the money and the contract is paid; a spent or unknown link says so', async () => {
+    const c = await create('agent', 'ingos');
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    const page = await fetch(waiting.paymentUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Оплата полиса ОСАГО');
+    expect(html).toContain('Ингосстрах');
+    const paid = await fetch(waiting.paymentUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    await until('agent', c.id, S.released);
+    expect(await (await fetch(waiting.paymentUrl)).text()).toContain('Полис оплачен');
+    expect((await fetch(`${r.url}/pay/nosuchtokennosuchtoken`)).status).toBe(404);
+  });
+
+  test('a failed check ends the contract as «Не состоялся»; a move not in the table is a 409 in Russian', async () => {
+    const c = await create();
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, vin: 'XW8ZZZ61ZJG000666' } } });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const ended = await until('agent', c.id, S.notReleased);
+    expect(ended.insurerMessage).toBe('ТС числится в розыске: страховщик отказал в заключении договора');
+    expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.canceled })).toMatchObject({
+      status: 409,
+      body: { message: 'Нельзя перевести договор из статуса «Не состоялся» в «Отменён»' },
+    });
+    expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.paid })).toMatchObject({ status: 409 });
+    expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: 42 })).toMatchObject({ status: 400, body: { message: 'Поле «status»: неизвестный статус договора' } });
+  });
+
+  test('scope: the agent sees own contracts, the network owner also the sub-agent’s, the admin all; another’s contract is not found; the copywriter has no Полисы', async () => {
+    const mine = await create('agent');
+    const subs = await create('subagent');
+    const ids = async (who: Who) => (await req(who, 'GET', '/api/v2/contracts?limit=100')).body.data.items.map((i: any) => i.id);
+    expect(await ids('agent')).toContain(mine.id);
+    expect(await ids('agent')).not.toContain(subs.id);
+    expect(await ids('owner')).toContain(subs.id);
+    expect(await ids('owner')).not.toContain(mine.id);
+    expect(await ids('admin')).toEqual(expect.arrayContaining([mine.id, subs.id]));
+    expect((await req('agent', 'GET', `/api/v2/contracts/${subs.id}`)).status).toBe(404);
+    expect((await req('agent', 'POST', `/api/v2/contracts/${subs.id}/status`, { status: S.canceled })).status).toBe(404);
+    expect((await req('copywriter', 'GET', '/api/v2/contracts')).status).toBe(403);
+    expect((await req('copywriter', 'POST', '/api/v2/contracts', { calculation, companyId: company('vsk') })).status).toBe(403);
+    // The sub-agent sees no commission (§6), in the contract as in the showcase.
+    expect(subs.offer.commissionPercent).toBeUndefined();
+    expect(mine.offer.commissionPercent).toEqual(expect.any(Number));
+  });
+
+  test('the list: filters, search, keyset pages without gaps or repeats; a bad filter is a 400 naming it', async () => {
+    const c = await create('broker');
+    await req('broker', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { ...COMPLETE.vehicle, plate: 'В777ОР199' } } });
+    await create('broker', 'alfa');
+    await create('broker', 'sogaz');
+    const list = async (q: string) => (await req('broker', 'GET', `/api/v2/contracts${q}`)).body.data;
+    expect((await list('?search=в777')).items.map((i: any) => i.id)).toEqual([c.id]);
+    const alfa = (await list(`?company=${company('alfa')}&limit=100`)).items;
+    expect(alfa.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(alfa.map((i: any) => i.companyName))).toEqual(new Set(['АльфаСтрахование']));
+    expect((await list('?period=today&status=106')).items.length).toBeGreaterThanOrEqual(3);
+    const yesterday = (await list('?period=yesterday&limit=100')).items;
+    expect(yesterday.map((i: any) => i.id)).not.toContain(c.id);
+    for (const i of yesterday) expect(new Date(Date.parse(i.createdAt) + 3 * 3600_000).toISOString().slice(0, 10)).toBe(plusDays(moscowToday(), -1));
+    const all = (await list('?period=7&limit=100')).items.map((i: any) => i.id);
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: any = await list(`?period=7&limit=2${after ? `&after=${after}` : ''}`);
+      paged.push(...page.items.map((i: any) => i.id));
+      after = page.next;
+    } while (after);
+    expect(paged).toEqual(all);
+    expect(await req('broker', 'GET', '/api/v2/contracts?status=abc')).toMatchObject({ status: 400, body: { message: 'Поле «status»: номера статусов через запятую' } });
+    expect(await req('broker', 'GET', '/api/v2/contracts?after=zzz')).toMatchObject({ status: 400, body: { message: 'Поле «after»: неверный курсор страницы' } });
+    expect(await req('broker', 'GET', '/api/v2/contracts?period=week')).toMatchObject({ status: 400 });
+  });
+});

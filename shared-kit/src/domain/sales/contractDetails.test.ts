@@ -1,0 +1,77 @@
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES } from './contracts';
+import { contractClientName, missingContractDetail } from './contractDetails';
+import { quickPeriodRange, type EosagoContractDetails } from './contractWire';
+import { reportStatusOf } from './contracts';
+import { REPORT_STATUS_TITLES } from './statuses';
+
+const COMPLETE: EosagoContractDetails = {
+  vehicle: { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS', series: '77УХ', number: '123456', issuedAt: '2019-05-20' } },
+  owner: { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-09-30', passport: { series: '4510', number: '123456', issuedAt: '2005-10-12', issuer: 'ОВД' }, address: 'г Москва' },
+  insurantIsOwner: true,
+  driverNames: ['Смирнова Анна Петровна'],
+  contacts: { phone: '+7 (916) 123-45-67', email: 'anna@example.ru' },
+};
+
+describe('what «Отправить страховщику» needs', () => {
+  test('complete documents need nothing more', () => {
+    expect(missingContractDetail(COMPLETE, 1)).toBeNull();
+  });
+
+  test.each([
+    ['no vehicle at all', { ...COMPLETE, vehicle: undefined }, 'details.vehicle.make', 'Заполните поле «Марка»'],
+    ['neither VIN nor body number', { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, vin: null, bodyNumber: '' } }, 'details.vehicle.vin', 'Заполните поле «VIN или номер кузова»'],
+    ['a VIN with O', { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, vin: 'XTA2114006412345O' } }, 'details.vehicle.vin', 'VIN — 17 латинских букв и цифр без I, O, Q'],
+    ['a Latin plate', { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, plate: 'A123BC777' } }, 'details.vehicle.plate', 'Госномер в формате А123ВС77 или А123ВС777'],
+    ['an STS series of letters only', { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, document: { ...COMPLETE.vehicle.document, series: 'АБВГ' } } }, 'details.vehicle.document.series', 'Серия и номер документа ТС: 2 цифры, 2 цифры или буквы, 6 цифр'],
+    ['a short EPTS number', { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, document: { type: 'EPTS' as const, number: '123', issuedAt: '2020-01-01' } } }, 'details.vehicle.document.number', 'Номер ЭПТС — 15 цифр'],
+    ['a passport series of 3 digits', { ...COMPLETE, owner: { ...COMPLETE.owner, passport: { ...COMPLETE.owner.passport, series: '451' } } }, 'details.owner.passport.series', 'Серия паспорта — 4 цифры (собственник)'],
+    ['an insurant who is not the owner, unnamed', { ...COMPLETE, insurantIsOwner: false, insurant: null }, 'details.insurant.lastName', 'Заполните поле «Фамилия» (страхователь)'],
+    ['the named driver without a name', { ...COMPLETE, driverNames: [] }, 'details.driverNames[0]', 'Заполните ФИО водителя 1'],
+    ['a phone starting with 3', { ...COMPLETE, contacts: { ...COMPLETE.contacts, phone: '+7 (316) 123-45-67' } }, 'details.contacts.phone', 'Укажите телефон клиента в формате +7 (900) 000-00-00'],
+    ['no e-mail', { ...COMPLETE, contacts: { ...COMPLETE.contacts, email: '' } }, 'details.contacts.email', 'Укажите e-mail клиента: на него уйдут ссылка на оплату и полис'],
+  ])('%s: the field is named', (_what, details, field, message) => {
+    expect(missingContractDetail(details as Partial<EosagoContractDetails>, 1)).toEqual({ field, message });
+  });
+
+  test('an electronic PTS needs no series; a vehicle without a plate yet may go', () => {
+    const epts = { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, plate: null, document: { type: 'EPTS' as const, number: '164301000123456', issuedAt: '2020-01-01' } } };
+    expect(missingContractDetail(epts, 1)).toBeNull();
+  });
+
+  test('the client is the insurant when not the owner', () => {
+    expect(contractClientName(COMPLETE)).toBe('Смирнова Анна Петровна');
+    expect(contractClientName({ ...COMPLETE, insurantIsOwner: false, insurant: { ...COMPLETE.owner, lastName: 'Петров', firstName: 'Иван', middleName: null } })).toBe('Петров Иван');
+    expect(contractClientName({})).toBeNull();
+  });
+});
+
+describe('§9 quick periods and §3 report statuses', () => {
+  test('a quick period covers whole days counted back from today, both ends included', () => {
+    expect(quickPeriodRange('today', '2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(quickPeriodRange('yesterday', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+    expect(quickPeriodRange('7', '2026-03-01')).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    expect(quickPeriodRange('30', '2026-03-01')).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  });
+
+  test('each contract status shows under its report status', () => {
+    const shown = Object.fromEntries(Object.values(S).map((s) => [CONTRACT_STATUS_TITLES[s], REPORT_STATUS_TITLES[reportStatusOf(s)]]));
+    expect(shown).toEqual({
+      Черновик: 'Черновик',
+      'Идёт расчёт': 'Черновик',
+      'Расчёт получен': 'Черновик',
+      Подготовлен: 'В обработке',
+      'Отправлен страховщику': 'В обработке',
+      'Проверка страховщиком': 'В обработке',
+      'Проверка пройдена': 'В обработке',
+      'Требует исправления': 'В обработке',
+      'Проверка не пройдена': 'В обработке',
+      'Ожидает оплаты': 'Ожидает оплаты',
+      Оплачен: 'Оплачен',
+      'Полис выпущен': 'Оплачен',
+      Действует: 'Действует',
+      Завершён: 'Завершён',
+      Отменён: 'Архив',
+      'Не состоялся': 'Не состоялся',
+    });
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * When an e-OSAGO contract's documents are complete enough to send to the insurer — the one rule the
+ * api enforces at «Отправить страховщику» (a 400 naming the field) and the contract page mirrors.
+ * Field paths are the wire's (`details.vehicle.make`); the titles are what the agent reads.
+ */
+import { EMAIL_PATTERN } from '../login';
+import { PHONE_PATTERN, PLATE_PATTERN, STS_PATTERN, VIN_PATTERN } from '../forms/validators';
+import type { ContractPerson, EosagoContractDetails } from './contractWire';
+
+export const PASSPORT_SERIES_PATTERN = /^\d{4}$/;
+export const PASSPORT_NUMBER_PATTERN = /^\d{6}$/;
+/** Series of an STS or a paper PTS: 2 digits + 2 digits or Cyrillic letters; the number: 6 digits. */
+export const VEHICLE_DOC_SERIES_PATTERN = /^\d{2}[\dА-ЯЁ]{2}$/;
+export const VEHICLE_DOC_NUMBER_PATTERN = /^\d{6}$/;
+/** An electronic PTS number: 15 digits. */
+export const EPTS_NUMBER_PATTERN = /^\d{15}$/;
+
+export interface MissingDetail {
+  field: string;
+  message: string;
+}
+
+const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+function person(p: Partial<ContractPerson> | null | undefined, path: string, who: string): MissingDetail | null {
+  const need = (field: string, title: string): MissingDetail => ({ field: `${path}.${field}`, message: `Заполните поле «${title}» (${who})` });
+  if (!p) return need('lastName', 'Фамилия');
+  if (blank(p.lastName)) return need('lastName', 'Фамилия');
+  if (blank(p.firstName)) return need('firstName', 'Имя');
+  if (blank(p.birthDate)) return need('birthDate', 'Дата рождения');
+  if (!p.passport || blank(p.passport.series)) return need('passport.series', 'Серия паспорта');
+  if (!PASSPORT_SERIES_PATTERN.test(p.passport.series)) return { field: `${path}.passport.series`, message: `Серия паспорта — 4 цифры (${who})` };
+  if (blank(p.passport.number)) return need('passport.number', 'Номер паспорта');
+  if (!PASSPORT_NUMBER_PATTERN.test(p.passport.number)) return { field: `${path}.passport.number`, message: `Номер паспорта — 6 цифр (${who})` };
+  if (blank(p.passport.issuedAt)) return need('passport.issuedAt', 'Дата выдачи паспорта');
+  if (blank(p.passport.issuer)) return need('passport.issuer', 'Кем выдан');
+  if (blank(p.address)) return need('address', 'Адрес регистрации');
+  return null;
+}
+
+/**
+ * The first thing missing or malformed before the contract can go to the insurer; null when complete.
+ * `namedDrivers`: how many drivers the calculation names (each needs a full name).
+ */
+export function missingContractDetail(d: Partial<EosagoContractDetails>, namedDrivers: number): MissingDetail | null {
+  const v = d.vehicle;
+  const vehicle = (field: string, title: string): MissingDetail => ({ field: `details.vehicle.${field}`, message: `Заполните поле «${title}»` });
+  if (!v) return vehicle('make', 'Марка');
+  if (!blank(v.plate) && !PLATE_PATTERN.test(v.plate!)) return { field: 'details.vehicle.plate', message: 'Госномер в формате А123ВС77 или А123ВС777' };
+  if (blank(v.vin) && blank(v.bodyNumber)) return vehicle('vin', 'VIN или номер кузова');
+  if (!blank(v.vin) && !VIN_PATTERN.test(v.vin!)) return { field: 'details.vehicle.vin', message: 'VIN — 17 латинских букв и цифр без I, O, Q' };
+  if (blank(v.make)) return vehicle('make', 'Марка');
+  if (blank(v.model)) return vehicle('model', 'Модель');
+  if (v.year == null) return vehicle('year', 'Год выпуска');
+  if (!v.document || blank(v.document.type)) return vehicle('document.type', 'Документ ТС');
+  if (v.document.type === 'EPTS') {
+    if (blank(v.document.number) || !EPTS_NUMBER_PATTERN.test(v.document.number)) return { field: 'details.vehicle.document.number', message: 'Номер ЭПТС — 15 цифр' };
+  } else {
+    const series = v.document.series ?? '';
+    if (!STS_PATTERN.test(`${series}${v.document.number ?? ''}`) || !VEHICLE_DOC_SERIES_PATTERN.test(series)) {
+      return { field: 'details.vehicle.document.series', message: 'Серия и номер документа ТС: 2 цифры, 2 цифры или буквы, 6 цифр' };
+    }
+  }
+  if (blank(v.document.issuedAt)) return vehicle('document.issuedAt', 'Дата выдачи документа ТС');
+  const owner = person(d.owner, 'details.owner', 'собственник');
+  if (owner) return owner;
+  if (d.insurantIsOwner === false) {
+    const insurant = person(d.insurant, 'details.insurant', 'страхователь');
+    if (insurant) return insurant;
+  }
+  for (let i = 0; i < namedDrivers; i++) {
+    if (blank(d.driverNames?.[i])) return { field: `details.driverNames[${i}]`, message: `Заполните ФИО водителя ${i + 1}` };
+  }
+  if (!d.contacts || blank(d.contacts.phone) || !PHONE_PATTERN.test(d.contacts.phone)) return { field: 'details.contacts.phone', message: 'Укажите телефон клиента в формате +7 (900) 000-00-00' };
+  if (blank(d.contacts.email) || !EMAIL_PATTERN.test(d.contacts.email)) return { field: 'details.contacts.email', message: 'Укажите e-mail клиента: на него уйдут ссылка на оплату и полис' };
+  return null;
+}
+
+/** The client's name as the list shows it: the insurant's, else the owner's. */
+export function contractClientName(d: Partial<EosagoContractDetails>): string | null {
+  const p = d.insurantIsOwner === false ? d.insurant : d.owner;
+  const name = [p?.lastName, p?.firstName, p?.middleName].filter((x) => !blank(x)).join(' ');
+  return name || null;
+}
