@@ -50,11 +50,13 @@ export function freePort() {
 
 /**
  * The production server with the demo data on `port` (PGlite in a temporary DATA_DIR unless `env`
- * says otherwise), up once its remotes manifest answers. `stop()` ends it and removes the data.
+ * says otherwise, or in `dataDir` when given), up once its remotes manifest answers. `stop()` ends it
+ * and removes the temporary data.
  */
-export async function startDemoServer({ port, env = {}, waitMs = 120_000 } = {}) {
+export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDir: keptDir = null } = {}) {
   if (!fs.existsSync(API_SERVER)) throw new Error('api/dist/server.mjs is missing: run `node scripts/build.mjs` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
+  // A given folder is the caller's: reused as it is and left in place at stop.
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
   const child = spawn(process.execPath, [API_SERVER], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', ...env },
@@ -62,7 +64,7 @@ export async function startDemoServer({ port, env = {}, waitMs = 120_000 } = {})
   });
   const stop = () =>
     new Promise((resolve) => {
-      const done = () => resolve(fs.rmSync(dataDir, { recursive: true, force: true }));
+      const done = () => resolve(keptDir ? undefined : fs.rmSync(dataDir, { recursive: true, force: true }));
       if (child.exitCode !== null) return done();
       child.once('exit', done);
       child.kill('SIGTERM');

@@ -7,8 +7,8 @@ import type { Migration } from '../platform/migrations.js';
  * - calculation/offer/details are the calculator's wire (shared-kit sales/contractWire.ts) as jsonb;
  *   the columns the list filters and searches on are copied out of them (plate, vin, client_name).
  * - premium is integer kopecks. payment_token is the secret part of the payment link.
- * - The list's keyset is (created_at DESC, id DESC); search runs on lower(...) prefixes and a trigram-free
- *   LIKE over the short columns, bounded by the scope and the keyset.
+ * - The list's keyset is (created_at DESC, id DESC); search matches the start of the policy number, plate,
+ *   VIN or client name (upper-cased, text_pattern_ops indexes).
  * Shipped: never edit.
  */
 const CONTRACTS_SQL = `
@@ -41,6 +41,11 @@ CREATE INDEX contracts_agent_keyset_idx ON contracts(agent_id, created_at DESC, 
 CREATE INDEX contracts_keyset_idx ON contracts(created_at DESC, id DESC);
 CREATE INDEX contracts_status_idx ON contracts(status, created_at DESC, id DESC);
 CREATE INDEX contracts_company_idx ON contracts(company_id, created_at DESC, id DESC);
+-- Search is by the start of a policy number, plate, VIN or client name (what an agent types).
+CREATE INDEX contracts_policy_search_idx ON contracts(upper(policy_number) text_pattern_ops);
+CREATE INDEX contracts_plate_search_idx ON contracts(upper(plate) text_pattern_ops);
+CREATE INDEX contracts_vin_search_idx ON contracts(upper(vin) text_pattern_ops);
+CREATE INDEX contracts_client_search_idx ON contracts(upper(client_name) text_pattern_ops);
 
 CREATE TABLE contract_status_history (
   id bigserial PRIMARY KEY,

@@ -139,6 +139,13 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
       expect(decodeURIComponent(pdf.headers.get('content-disposition') ?? '')).toContain(`Полис ОСАГО ${released.policyNumber}.pdf`);
       expect(seen).toEqual([S.prepared, S.sent, S.awaitingCheck, S.needsFixing, S.prepared, S.sent, S.awaitingCheck, S.checkOk, S.waitingPayment, S.paid, S.released]);
 
+      // Every call to the insurer is in the log, for staff only.
+      const log = await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}`);
+      expect(log.body.data.items.map((x: any) => x.method).reverse()).toEqual(['prepareOsago', 'checkOsago', 'prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago']);
+      expect(log.body.data.items[4]).toMatchObject({ companyName: 'ВСК', contractId: c.id, error: null, response: { kind: 'fix', message: expect.stringContaining('Дата выдачи') } });
+      expect(log.body.data.items[0].durationMs).toEqual(expect.any(Number));
+      expect((await req('agent', 'GET', '/api/v2/soap-logs')).status).toBe(403);
+
       // On the start date the calendar puts it in force.
       expect(await calendarTick({ db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log }, START)).toBeGreaterThanOrEqual(1);
       expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data).toMatchObject({ status: S.inAction, statusTitle: 'Действует' });
@@ -201,11 +208,14 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
 
   test('the list: filters, search, keyset pages without gaps or repeats; a bad filter is a 400 naming it', async () => {
     const c = await create('broker');
-    await req('broker', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { ...COMPLETE.vehicle, plate: 'В777ОР199' } } });
+    await req('broker', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { ...COMPLETE.vehicle, plate: 'В777ОР199' }, owner: { ...COMPLETE.owner, lastName: 'Шестаков' } } });
     await create('broker', 'alfa');
     await create('broker', 'sogaz');
     const list = async (q: string) => (await req('broker', 'GET', `/api/v2/contracts${q}`)).body.data;
     expect((await list('?search=в777')).items.map((i: any) => i.id)).toEqual([c.id]);
+    // By the start of the client's name, in any case.
+    expect((await list('?search=шестак')).items.map((i: any) => i.id)).toEqual([c.id]);
+    expect((await list('?search=естаков')).items).toEqual([]);
     const alfa = (await list(`?company=${company('alfa')}&limit=100`)).items;
     expect(alfa.length).toBeGreaterThanOrEqual(1);
     expect(new Set(alfa.map((i: any) => i.companyName))).toEqual(new Set(['АльфаСтрахование']));

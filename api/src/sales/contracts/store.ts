@@ -211,7 +211,8 @@ export async function listContracts(q: Queryable, me: { user: SessionUser }, que
   }
   if (query.search) {
     const term = query.search.trim();
-    params.push(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`).toUpperCase()}%`);
+    // The start of the value (what an agent types first), so the search indexes serve it.
+    params.push(`${term.replace(/[\\%_]/g, (m) => `\\${m}`).toUpperCase()}%`);
     const n = params.length;
     where.push(`(upper(c.policy_number) LIKE $${n} OR upper(c.plate) LIKE $${n} OR upper(c.vin) LIKE $${n} OR upper(c.client_name) LIKE $${n})`);
   }
