@@ -4,9 +4,10 @@ import { migration as learning } from './0002_learning.js';
 import { migration as sessionIdle } from './0003_session_idle.js';
 import { migration as sales } from './0004_sales.js';
 import { migration as contracts } from './0005_contracts.js';
+import { migration as commissions } from './0006_commissions.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions];

@@ -36,4 +36,27 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
     idOf: () => newId(),
   });
   await insertContracts(q, rows);
+  // Commission rates: §9 «e-OSAGO 10% + bonus» for every level (the bonus has no figure in the spec);
+  // the network owner's override on a sub-agent's sale is a demo value the finance issue will manage.
+  for (const c of companies) {
+    for (const [level, rateBp] of [[0, DEMO_OWNER_OVERRIDE_BP], [1, 1000], [2, 1000], [3, 1000]]) {
+      await q.query(`INSERT INTO commission_rates (company_id, product, level, rate_bp, valid_from) VALUES ($1, 'eosago', $2, $3, '2025-01-01')`, [c.id, level, rateBp]);
+    }
+  }
+  // The demo contracts already paid have their ledger rows, as if paid through the api.
+  await q.query(
+    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, at)
+     SELECT c.id, c.agent_id, 'commission', r.rate_bp, c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
+       FROM contracts c JOIN users u ON u.id = c.agent_id
+       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = u.rating_level
+      WHERE c.status IN (500, 510, 600, 700)
+     UNION ALL
+     SELECT c.id, u.parent_agent_id, 'override', r.rate_bp, c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
+       FROM contracts c JOIN users u ON u.id = c.agent_id
+       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = 0
+      WHERE c.status IN (500, 510, 600, 700) AND u.parent_agent_id IS NOT NULL AND (u.is_sub_agent OR 'sub_agent' = ANY(u.roles))`,
+  );
 }
+
+/** The network owner's override on a sub-agent's e-OSAGO sale, basis points (demo). */
+export const DEMO_OWNER_OVERRIDE_BP = 200;

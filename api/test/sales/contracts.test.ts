@@ -1,5 +1,7 @@
 import { CONTRACT_STATUS as S, OSAGO_POLICY_NUMBER, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { commissionOf } from '../../src/sales/contracts/commissions';
 import { calendarTick } from '../../src/sales/contracts/flow';
+import { DEMO_OWNER_OVERRIDE_BP } from '../../src/sales/seed';
 import { moscowToday } from '../../src/sales/osago';
 import { DEV_WEBHOOK_SECRET, PAYMENT_TEXTS, SIGNATURE_HEADER, signPayload } from '../../src/sales/routes/payments';
 import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
@@ -172,6 +174,32 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     await until('agent', c.id, S.released);
     expect(await (await fetch(waiting.paymentUrl)).text()).toContain('Полис оплачен');
     expect((await fetch(`${r.url}/pay/nosuchtokennosuchtoken`)).status).toBe(404);
+  });
+
+  test('paid: the sub-agent’s commission and the network owner’s override are accrued in kopecks; cancelled by staff: both reversed', async () => {
+    const c = await create('subagent', 'alfa');
+    await req('subagent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('subagent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('subagent', c.id, S.waitingPayment);
+    const pay = { paymentId: 'pay_ledger_0001', paymentToken: tokenOf(waiting.paymentUrl), amount: waiting.premium, paidAt: new Date().toISOString() };
+    expect((await callback('alfa', pay)).status).toBe(200);
+    await until('subagent', c.id, S.released);
+    const ledger = () =>
+      r.oyster.db.query<{ email: string; kind: string; rate_bp: number; amount_kopecks: string }>(
+        'SELECT u.email, l.kind, l.rate_bp, l.amount_kopecks FROM commission_ledger l JOIN users u ON u.id = l.agent_id WHERE l.contract_id = $1 ORDER BY l.id',
+        [c.id],
+      );
+    expect((await ledger()).map((l) => [l.email, l.kind, l.rate_bp, Number(l.amount_kopecks)])).toEqual([
+      ['subagent@oyster.test', 'commission', 1000, commissionOf(waiting.premium, 1000)],
+      ['owner@oyster.test', 'override', DEMO_OWNER_OVERRIDE_BP, commissionOf(waiting.premium, DEMO_OWNER_OVERRIDE_BP)],
+    ]);
+    // A repeated callback accrues nothing more.
+    expect((await callback('alfa', pay)).body.result).toBe('duplicate');
+    expect(await ledger()).toHaveLength(2);
+    expect((await req('admin', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.canceled })).status).toBe(200);
+    const rows = await ledger();
+    expect(rows.map((l) => l.kind)).toEqual(['commission', 'override', 'commission_reversal', 'override_reversal']);
+    expect(rows.reduce((sum, l) => sum + Number(l.amount_kopecks), 0)).toBe(0);
   });
 
   test('a failed check ends the contract as «Не состоялся»; a move not in the table is a 409 in Russian', async () => {

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
   access,
   contractTransitionError,
@@ -23,6 +24,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
 import { moscowToday } from '../osago.js';
+import { accrueCommission, reverseCommission } from './commissions.js';
 import { decodeContractCursor, encodeContractCursor } from '../schemas.js';
 
 /**
@@ -169,6 +171,9 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
     sets.push(`${column} = $${params.length}`);
   }
   const [updated] = await q.query<{ policy_number: string | null; updated_at: string | Date }>(`UPDATE contracts SET ${sets.join(', ')} WHERE id = $1 RETURNING policy_number, updated_at`, params);
+  // The money follows the status in the same transaction: accrued when paid, reversed when a paid one is cancelled.
+  if (to === CONTRACT_STATUS.paid) await accrueCommission(q, id);
+  if (to === CONTRACT_STATUS.canceled && row.status >= CONTRACT_STATUS.paid) await reverseCommission(q, id);
   await q.query('INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     row.status,
