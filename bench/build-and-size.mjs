@@ -89,7 +89,13 @@ function classify(url) {
 }
 
 /** A chunk's name without its content hash: '/app/main.1a2b3c4d.js' → '/app/main.js'. */
-export const chunkKey = (url) => new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
+/**
+ * A chunk's budget key: its path without the content hash, and for webpack's split vendor chunks
+ * (`vendors-node_modules_…-a596c3.js`) without the short hash of their module list too, which moves
+ * whenever a package path in the lockfile does, though the chunk is the same.
+ */
+export const chunkKey = (url) =>
+  new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js').replace(/^(.*\/vendors-node_modules_[^/]*)-[0-9a-f]{6}\.js$/, '$1.js');
 
 function report(title, responses) {
   const byCat = new Map();

@@ -4,10 +4,16 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
+const ContractsListPage = React.lazy(() => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage'));
+const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
+  contracts: [
+    { path: '', page: ContractsListPage },
+    { path: ':contractId', page: ContractPage },
+  ],
 };
 
 /**
@@ -16,7 +22,7 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_sales')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  contracts: ['', ':contractId', ':contractId/:step'],
+  contracts: [':contractId/:step'],
   'oyster-app': ['', 'clients'],
   'soap-logs': [''],
   edit_template: [':templateId'],

@@ -6,8 +6,11 @@ import {
   formatMoney,
   sectionOf,
   type CoefficientName,
+  type OsagoCalculateRequest,
   type OsagoOffer,
 } from '@oyster/shared-kit/domain';
+import { useNavigate } from 'react-router-dom';
+import { createContract } from '../../api/contracts';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
   AddressSuggestInput,
@@ -21,7 +24,7 @@ import {
   LicenceInput,
   Spin,
 } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, PageFrame } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { emptyDriver, initialQuoteValues, quoteSchema, toRequest, type QuoteValues } from './quoteForm';
 import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
 import './eosago.css';
@@ -40,7 +43,39 @@ const COEFFICIENTS = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
 /** A coefficient as the agent reads it: ТБ in roubles, the others with a comma. */
 const coefficientText = (name: CoefficientName, v: number) => (name === 'tb' ? `${v.toLocaleString('ru-RU')} ₽` : v.toLocaleString('ru-RU', { minimumFractionDigits: 2 }));
 
-function OfferCard({ offer }: { offer: OsagoOffer }) {
+/** «Оформить»: the contract from this offer (the api asks the insurer again), then its page. */
+function IssueButton({ offer, calculation }: { offer: OsagoOffer; calculation: () => OsagoCalculateRequest | null }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+  async function issue() {
+    const request = calculation();
+    if (!request) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const contract = await createContract(request, offer.companyId);
+      navigate(`/contracts/${contract.id}`);
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="oy-offer__issue">
+      <Button type="primary" onClick={() => void issue()} loading={busy}>
+        Оформить
+      </Button>
+      {error ? (
+        <p className="oy-offer__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OfferCard({ offer, calculation }: { offer: OsagoOffer; calculation: () => OsagoCalculateRequest | null }) {
   return (
     <article className="oy-offer" aria-label={offer.companyName}>
       <header className="oy-offer__head">
@@ -65,11 +100,12 @@ function OfferCard({ offer }: { offer: OsagoOffer }) {
           </Tooltip>
         ))}
       </dl>
+      <IssueButton offer={offer} calculation={calculation} />
     </article>
   );
 }
 
-function QuoteAnswers({ result, onRetry }: { result: QuoteResult; onRetry: () => void }) {
+function QuoteAnswers({ result, onRetry, calculation }: { result: QuoteResult; onRetry: () => void; calculation: () => OsagoCalculateRequest | null }) {
   if (result.status === 'idle') return null;
   if (result.status === 'starting') {
     return (
@@ -101,7 +137,7 @@ function QuoteAnswers({ result, onRetry }: { result: QuoteResult; onRetry: () =>
       {offers.length ? (
         <div className="oy-eosago__offers">
           {offers.map((o) => (
-            <OfferCard key={o.companyId} offer={o} />
+            <OfferCard key={o.companyId} offer={o} calculation={calculation} />
           ))}
         </div>
       ) : !waiting.length ? (
@@ -284,7 +320,7 @@ export default function EosagoQuotePage() {
           <QuoteForm calculating={busy} />
         </Formik>
         <section className="oy-eosago__offers-col" aria-label="Предложения страховщиков" aria-live="polite">
-          <QuoteAnswers result={result} onRetry={() => last.current && void run(last.current)} />
+          <QuoteAnswers result={result} onRetry={() => last.current && void run(last.current)} calculation={() => (last.current ? toRequest(last.current) : null)} />
         </section>
       </div>
     </PageFrame>

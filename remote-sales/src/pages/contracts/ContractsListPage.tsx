@@ -1,0 +1,159 @@
+import * as React from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  CONTRACT_STATUS_TITLES,
+  QUICK_PERIODS,
+  QUICK_PERIOD_TITLES,
+  formatDate,
+  formatMoney,
+  reportStatusOf,
+  sectionOf,
+  type ContractListItem,
+} from '@oyster/shared-kit/domain';
+import { getRuntime } from '@oyster/shared-kit/runtime';
+import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useDebounced } from '@oyster/shared-kit/ui/screens';
+import { listContracts } from '../../api/contracts';
+import './contracts.css';
+
+/** The §3 URL filters the list reads; anything else in the query is left alone. */
+const FILTERS = ['status', 'period', 'company', 'product', 'search'] as const;
+const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string][];
+
+type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ContractListItem[]; next: string | null; more: boolean };
+
+/**
+ * Полисы: the user's contracts (the api decides whose), newest first, filtered through the URL,
+ * keyset pages («Показать ещё»); a contract's status moves in place when the socket says so.
+ */
+export default function ContractsListPage() {
+  const [params, setParams] = useSearchParams();
+  const filterKey = FILTERS.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
+  const [state, setState] = React.useState<ListState>({ status: 'loading' });
+  const [attempt, setAttempt] = React.useState(0);
+  const [search, setSearch] = React.useState(params.get('search') ?? '');
+  const debounced = useDebounced(search, 400);
+
+  const query = React.useMemo(() => {
+    const q = new URLSearchParams();
+    for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
+    return q;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey]);
+
+  React.useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    listContracts(query, null).then(
+      (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
+      (e) => live && setState({ status: 'error', message: errorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, attempt]);
+
+  // The search box writes to the URL once the typing pauses.
+  React.useEffect(() => {
+    if ((params.get('search') ?? '') === debounced.trim()) return;
+    setFilter('search', debounced.trim());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  // Live: a moved contract changes its row in place.
+  React.useEffect(() => {
+    const sub = getRuntime()
+      .bus.on('contract_status')
+      .subscribe((e) =>
+        setState((s) =>
+          s.status !== 'ready'
+            ? s
+            : { ...s, items: s.items.map((i) => (i.id === e.contractId ? { ...i, status: e.status, statusTitle: e.statusTitle, policyNumber: e.policyNumber ?? i.policyNumber, reportStatus: reportStatusOf(e.status) } : i)) },
+        ),
+      );
+    return () => sub.unsubscribe();
+  }, []);
+
+  function setFilter(name: (typeof FILTERS)[number], value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  }
+
+  async function more() {
+    if (state.status !== 'ready' || !state.next) return;
+    setState({ ...state, more: true });
+    try {
+      const page = await listContracts(query, state.next);
+      setState((s) => (s.status === 'ready' ? { status: 'ready', items: [...s.items, ...page.items], next: page.next, more: false } : s));
+    } catch (e) {
+      setState({ status: 'error', message: errorText(e) });
+    }
+  }
+
+  const filtered = FILTERS.some((f) => params.get(f));
+  const period = params.get('period') ?? '';
+  return (
+    <PageFrame title={sectionOf('/contracts')?.heading ?? 'Полисы'} section="contracts">
+      <div className="oy-contracts__filters" role="search">
+        <div className="oy-contracts__periods" role="group" aria-label="Период">
+          {QUICK_PERIODS.map((p) => (
+            <Button key={p} size="small" type={period === p ? 'primary' : 'default'} onClick={() => setFilter('period', period === p ? '' : p)}>
+              {QUICK_PERIOD_TITLES[p]}
+            </Button>
+          ))}
+        </div>
+        <select className="oy-contracts__status" aria-label="Статус" value={params.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+          <option value="">Все статусы</option>
+          {STATUS_OPTIONS.map(([n, title]) => (
+            <option key={n} value={n}>
+              {title}
+            </option>
+          ))}
+        </select>
+        <Input className="oy-contracts__search" aria-label="Поиск" placeholder="Номер полиса, госномер, VIN или клиент" value={search} onChange={(e) => setSearch(e.target.value)} allowClear />
+      </div>
+      {state.status === 'loading' ? <LoadingBlock rows={6} /> : null}
+      {state.status === 'error' ? <ErrorState title="Не удалось загрузить договоры" message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'ready' && !state.items.length ? (
+        filtered ? (
+          <EmptyState text="По этим условиям договоров нет">
+            <Button onClick={() => { setSearch(''); setParams(new URLSearchParams(), { replace: true }); }}>Сбросить фильтры</Button>
+          </EmptyState>
+        ) : (
+          <EmptyState text="Договоров пока нет" />
+        )
+      ) : null}
+      {state.status === 'ready' && state.items.length ? (
+        <>
+          <ul className="oy-contracts__list" aria-label="Договоры">
+            {state.items.map((c) => (
+              <li key={c.id} className="oy-contracts__row">
+                <Link to={c.id} className="oy-contracts__link">
+                  <span className="oy-contracts__status-cell">
+                    <StatusIcon status={c.reportStatus} size={18} />
+                    <span>{c.statusTitle}</span>
+                  </span>
+                  <span className="oy-contracts__main">
+                    <strong>{c.productName}{c.policyNumber ? ` ${c.policyNumber}` : ''}</strong>
+                    <span className="oy-contracts__muted">{[c.companyName, c.clientName, c.plate ?? c.vin].filter(Boolean).join(' · ') || '—'}</span>
+                  </span>
+                  <span className="oy-contracts__money">{c.premium == null ? '—' : formatMoney(c.premium)}</span>
+                  <span className="oy-contracts__date">{formatDate(c.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {state.next ? (
+            <div className="oy-contracts__more">
+              <Button onClick={() => void more()} loading={state.more}>
+                Показать ещё
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </PageFrame>
+  );
+}
