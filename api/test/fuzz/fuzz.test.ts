@@ -294,12 +294,18 @@ function send(base: string, c: Case, headers: Record<string, string>): Promise<{
   });
 }
 
+/** Logs that keep refused requests on purpose: the payment callbacks (sales/routes/payments.ts) — none may be applied. */
+const AUDIT_LOGS = ['payment_callbacks'];
+
 async function tableCounts(r: Running): Promise<Record<string, number>> {
   const tables = await r.oyster.db.query<{ t: string }>(
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
   const counts: Record<string, number> = {};
-  for (const { t } of tables) counts[t] = (await r.oyster.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`))[0].n;
+  for (const { t } of tables) {
+    if (AUDIT_LOGS.includes(t)) continue;
+    counts[t] = (await r.oyster.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`))[0].n;
+  }
   return counts;
 }
 
@@ -371,5 +377,6 @@ describe.each(BACKENDS)('fuzzer from the OpenAPI document ($name)', (backend) =>
     expect(accepted).toEqual([]);
     expect(notRussian).toEqual([]);
     expect(after).toEqual(before);
+    expect((await r.oyster.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_callbacks WHERE outcome = 'applied'`))[0].n).toBe(0);
   }, 600_000);
 });

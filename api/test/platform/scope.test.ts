@@ -48,6 +48,7 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
       await db.query(`INSERT INTO payments (id, agent_id, status, amount_kopecks) VALUES ($1, $2, 'paid', $3)`, [newId(), a.id, a.bit]);
     }
     // And one contract each, nothing else.
+    await db.query('DELETE FROM commission_ledger');
     await db.query('DELETE FROM contracts');
     const companies = await db.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies');
     const contracts = demoContracts({
