@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@oyster/shared-kit/domain';
 
 /** The password of every demo account (the api seeds them). */
@@ -22,4 +22,31 @@ export async function sidebarTitles(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.getByRole('link', { name: 'Главная' })).toBeVisible();
   return sidebar.locator('[data-sidebar-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-sidebar-item') ?? ''));
+}
+
+/**
+ * Fills the e-OSAGO calculator (already open) for a 110 hp car of a Moscow owner with one named driver
+ * born 15.01.1990, driving since 01.03.2012, licence typed on a Latin layout (77AB123456, a demo registry
+ * driver of class 10), and asks for the quotes.
+ */
+export async function quoteMoscowOwnerWithDriver(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
+  await page.getByLabel('Мощность, л. с.').fill('110');
+  await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await typeDate(page.getByLabel('Дата рождения'), '15.01.1990');
+  await typeDate(page.getByLabel('Стаж с'), '01.03.2012');
+  await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456');
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+}
+
+/**
+ * Types a date's digits into the kit's date input, closes the calendar with Enter and checks the field
+ * shows the date (the calendar may open under a resting pointer: what is typed must stay typed).
+ */
+export async function typeDate(field: Locator, date: string) {
+  await field.pressSequentially(date.replace(/\D/g, ''));
+  await field.press('Enter');
+  await expect(field).toHaveValue(date);
 }

@@ -121,6 +121,13 @@ export function phoneAfterTyping(before: string, after: string, typed: string | 
   return { shown: after, countryCodeTaken };
 }
 
+/** How many fixed characters the mask starts with (4 for the phone's «+7 (»; 0 for the rest). */
+export function maskPrefixLength(mask: string, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): number {
+  let k = 0;
+  while (k < mask.length && !(mask[k] in formatChars)) k++;
+  return k;
+}
+
 /** Every editable place of the mask is filled. */
 export function isMaskComplete(mask: string, value: string, formatChars: Readonly<Record<string, string>> = MASK_FORMAT_CHARS): boolean {
   if (value.length !== mask.length) return false;

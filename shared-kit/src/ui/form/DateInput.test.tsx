@@ -28,6 +28,17 @@ async function retype(input: HTMLInputElement, digits: string) {
 }
 
 describe('DateInput (§5)', () => {
+  it('a day under the pointer is not put into the box: digits typed with the mouse resting on the calendar stay what was typed', async () => {
+    const { input } = mount('');
+    await openCalendar(input);
+    typeInto(input, '15');
+    const cell = popup()!.querySelector('td.ant-picker-cell-in-view') as HTMLElement;
+    fireEvent.mouseEnter(cell);
+    fireEvent.mouseOver(cell);
+    await settle();
+    expect(input.value).toBe('15.');
+  });
+
   it('takes digits through the dd.mm.yyyy mask and gives the date as text', async () => {
     const { input, onValue } = mount('');
     await openCalendar(input);

@@ -105,6 +105,9 @@ export function DateInput(props: DateInputProps) {
         onOpenChange={setOpen}
         allowClear
         showNow={false}
+        // No preview of the day under the pointer: a calendar opening under a resting mouse would put
+        // that day into the box and the digits being typed would overwrite it.
+        previewValue={false}
         onChange={(d) => onChange(d ? toText(d) : '')}
         onKeyDown={(e) => {
           const typed = (e.target as HTMLInputElement).value;

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Formik } from 'formik';
 import * as yup from 'yup';
 import { fieldSchemas, FORM_TEXTS } from '@oyster/shared-kit/domain';
@@ -68,6 +68,25 @@ describe('masked inputs: what a person types and what the field shows (§5)', ()
     expect(input.value).toBe('+7 (912) 345-67-89');
     fireEvent.paste(input, { clipboardData: { getData: () => '+79001112233' } });
     expect(input.value).toBe('+7 (900) 111-22-33');
+  });
+
+  it('phone: the first digit typed at once after the focus, with the caret still before «+7 (», is kept', () => {
+    const { input, onValue } = field(PhoneInput, '');
+    act(() => input.focus());
+    expect(input.value).toBe('+7 (');
+    // A click at the field's left edge (or a test driver) leaves the caret at 0 before the mask's next frame.
+    input.setSelectionRange(0, 0);
+    // What the browser does with a key: keydown, then the character goes in where the caret is.
+    const press = (ch: string) => {
+      if (!fireEvent.keyDown(input, { key: ch })) return;
+      const at = input.selectionStart ?? 0;
+      const next = input.value.slice(0, at) + ch + input.value.slice(at);
+      fireEvent.change(input, { target: { value: next, selectionStart: at + 1, selectionEnd: at + 1 } });
+    };
+    press('9');
+    expect(input.value).toBe('+7 (9');
+    for (const ch of '161234567') press(ch);
+    expect(onValue).toHaveBeenLastCalledWith('+7 (916) 123-45-67');
   });
 
   it('shows a value set from outside through the mask', () => {

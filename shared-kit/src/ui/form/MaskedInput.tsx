@@ -9,6 +9,7 @@ import {
   UPPER_CASE_MASKS,
   afterTypingLookAlikes,
   conformToMask,
+  maskPrefixLength,
   phoneAfterTyping,
   phoneMaskInput,
   type MaskedField,
@@ -94,6 +95,18 @@ export function MaskedInput(props: MaskedInputProps) {
         onChange(upperCase ? next.toUpperCase() : next);
       }
     : undefined;
+  // react-input-mask learns where the caret is once per animation frame; a key pressed right after the
+  // focus on a busy machine (or with the caret put inside «+7 (») was read as no change and lost.
+  // A character typed inside the fixed start goes right after it, where the mask expects it.
+  const prefixLength = maskPrefixLength(mask, formatChars);
+  const onKeyDown = prefixLength
+    ? (e: React.KeyboardEvent<HTMLInputElement>) => {
+        const el = e.currentTarget;
+        if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || el.selectionStart !== el.selectionEnd) return;
+        const start = Math.min(prefixLength, el.value.length);
+        if ((el.selectionStart ?? 0) < start) el.setSelectionRange(start, start);
+      }
+    : undefined;
   return (
     <InputMask
       mask={mask}
@@ -112,7 +125,7 @@ export function MaskedInput(props: MaskedInputProps) {
       onPaste={onPaste}
       beforeMaskedValueChange={beforeMaskedValueChange}
     >
-      {(inputProps) => <Input {...(inputProps as Record<string, unknown>)} {...inputAttrs(props)} inputMode={inputMode} disabled={disabled} readOnly={readOnly} />}
+      {(inputProps) => <Input {...(inputProps as Record<string, unknown>)} {...inputAttrs(props)} inputMode={inputMode} disabled={disabled} readOnly={readOnly} onKeyDown={onKeyDown} />}
     </InputMask>
   );
 }
