@@ -56,5 +56,14 @@ export interface RemoteRoutesProps {
   section: string;
 }
 
+/**
+ * What a remote's routes entry may carry besides the component: `preload` fetches the pages its
+ * sections open on (their lazy chunks and what they share), so the shell's prefetch on idle makes the
+ * first open of a section as quick as a later one.
+ */
+export interface PreloadableRoutes {
+  preload?(): Promise<unknown>;
+}
+
 /** react-router 6 future flags, the same in the shell and every harness (no v7 warnings). */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

@@ -26,6 +26,17 @@ describe('remotes prefetched on idle after sign-in', () => {
     stop();
   });
 
+  it('then the landing pages a remote names in its preload, before the next remote', async () => {
+    let run: () => void = () => undefined;
+    const order: string[] = [];
+    const routes = (remote: string) => Object.assign(() => null, remote === 'remote_sales' ? { preload: () => (order.push('sales pages'), Promise.resolve()) } : {});
+    const load = jest.fn((remote: string) => (order.push(remote), Promise.resolve(routes(remote))));
+    prefetchRemotes(DEMO_USERS.agent, (fn) => ((run = fn), () => undefined), load);
+    run();
+    for (let i = 0; i < 12; i += 1) await flush();
+    expect(order.slice(0, 3)).toEqual(['remote_sales', 'sales pages', 'remote_broker_requests']);
+  });
+
   it('fetch nothing when the browser asks to save data', () => {
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     const idle = jest.fn(() => () => undefined);

@@ -1,10 +1,11 @@
 /**
  * Sections a click away (issue 10): once the signed-in page is idle, the remotes behind the sections
- * the user's sidebar shows are loaded one after another (entry, Routes module and the section's
- * gate), so opening one does not wait for the network. Remotes of sections the user may not open are
+ * the user's sidebar shows are loaded one after another (entry, Routes module, the section's gate and
+ * the landing pages a remote names in its `preload`), so opening one does not wait for the network. Remotes of sections the user may not open are
  * never fetched, and nothing is prefetched when the browser asks to save data (Save-Data).
  */
 import { access, canOpenSection, sectionOf, sidebarItems, type RemoteName, type SessionUser } from '@oyster/shared-kit/domain/platform';
+import type { PreloadableRoutes } from '@oyster/shared-kit/runtime';
 import { loadRemoteComponent } from './RemoteSection';
 
 /** The remotes behind the sidebar's items the user may open, in sidebar order. */
@@ -44,7 +45,10 @@ export function prefetchRemotes(user: SessionUser, idle: Idle = whenIdle, load =
       for (const remote of remotesToPrefetch(user)) {
         if (stopped) return;
         // A remote that is down fails here quietly; opening its section shows the error and retry.
-        await load(remote, 'Routes').catch(() => undefined);
+        const routes = (await load(remote, 'Routes').catch(() => null)) as PreloadableRoutes | null;
+        if (stopped) return;
+        // Then the pages its sections open on, where the remote says which (their chunks are not small).
+        await routes?.preload?.().catch(() => undefined);
       }
     })();
   });
