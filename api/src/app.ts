@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
+import { RESPONSE_ENCODINGS } from './platform/compression.js';
 import { createClient, type RedisClientType } from 'redis';
 import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
@@ -156,7 +157,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
   // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
   // compressed per request; an answer that already has a Content-Encoding is left alone.
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyCompress, { encodings: [...RESPONSE_ENCODINGS], threshold: 1024 });
   // Security headers and the CSRF check of cookie-signed writes, before any route.
   await registerSecurity(app);
 

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UploadKind } from '@oyster/shared-kit/domain';
+import { detectType, EXT, MB, TYPE_TITLE, type FileType } from '../platform/file-types.js';
 import { MULTIPART_TEXTS } from '../platform/uploads.js';
+
+export { detectType, EXT, MB, MIME, type FileType } from '../platform/file-types.js';
 
 /**
  * Files of the learning domain live in the media folder (`MEDIA_DIR`, default `<repo>/media`) as
@@ -11,11 +14,6 @@ import { MULTIPART_TEXTS } from '../platform/uploads.js';
 export const UPLOAD_KINDS: readonly UploadKind[] = ['banners', 'news', 'courses', 'media'];
 export type { UploadKind };
 
-export type FileType = 'png' | 'jpeg' | 'webp' | 'pdf';
-export const MIME: Record<FileType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
-export const EXT: Record<FileType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
-
-export const MB = 1024 * 1024;
 /** Largest file per type: pictures 5 MB, PDF 20 MB. */
 export const MAX_SIZE: Record<FileType, number> = { png: 5 * MB, jpeg: 5 * MB, webp: 5 * MB, pdf: 20 * MB };
 export const MAX_UPLOAD = 20 * MB;
@@ -32,20 +30,9 @@ export const UPLOAD_TEXTS = {
   ...MULTIPART_TEXTS,
   tooLarge: (t: FileType) => `Файл слишком большой (не более ${MAX_SIZE[t] / MB} МБ)`,
   badType: (kind: UploadKind) =>
-    `Недопустимый тип файла: разрешены ${KIND_TYPES[kind].map((t) => (t === 'jpeg' ? 'JPEG' : t.toUpperCase())).join(', ')}`,
+    `Недопустимый тип файла: разрешены ${KIND_TYPES[kind].map((t) => TYPE_TITLE[t]).join(', ')}`,
   missing: (name: string) => `Файл «${name}» не найден: сначала загрузите его`,
 };
-
-/** The type by its first bytes (never by name or the client's content type). */
-export function detectType(head: Uint8Array): FileType | null {
-  const b = head;
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
-  if (b.length >= 5 && ascii(b, 0, 5) === '%PDF-') return 'pdf';
-  return null;
-}
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
 /** A stored file's name inside its kind folder: what uploads produce and what the seed writes. */
 export const STORAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,100}\.(png|jpg|webp|pdf)$/;

@@ -1,16 +1,14 @@
 import { ROLES, isObjectId } from '@oyster/shared-kit/domain';
-import { objectIdSchema, pageSchema, pageSizeSchema, yup } from '../platform/validation.js';
+import { objectIdSchema, pageSchema, pageSizeSchema, queryBool, yup } from '../platform/validation.js';
 
 /** Request schemas of agents and users; messages name the field. */
 
 const OPF_MESSAGE = 'Поле «opf» должно быть одним из: FL, IP, SZ, YL';
 
-const boolish = () =>
-  yup.boolean().transform((v, orig) => (orig === '' || orig == null ? undefined : orig === '1' ? true : orig === '0' ? false : v));
 
 export const agentSearchSchema = yup.object({
   search: yup.string().trim().max(100).default('').label('search'),
-  subAgents: boolish().default(false),
+  subAgents: queryBool('subAgents').default(false),
   agentId: objectIdSchema.optional().transform((v) => (v === '' ? undefined : v)),
 });
 

@@ -8,11 +8,15 @@ export const MULTIPART_TEXTS = {
   empty: 'Файл пуст',
   notMultipart: 'Файл нужно отправить как multipart/form-data в поле «file»',
   tooManyFiles: 'Можно загрузить только один файл за раз',
+  tooManyFilesOf: (n: number) => `Можно загрузить не более ${n} файлов за раз`,
+  emptyNamed: (name: string) => `Файл «${name}» пуст`,
 };
 
 const bad = (message: string) => validationError(message, 'file');
 
 export interface ReadUpload {
+  /** The name the file had on the sender's machine (as sent; shown, never used as a path). */
+  fileName: string;
   /** The first 16 bytes (the type is decided by them, never by the name). */
   head: Buffer;
   size: number;
@@ -21,35 +25,44 @@ export interface ReadUpload {
   truncated: boolean;
 }
 
+/** Text fields beside the files (multipart), for the route to validate with its schema. */
+export type UploadFields = Record<string, string>;
+
 /**
- * Registers routes that take one file: @fastify/multipart exists only inside this scope, so every
- * other route stays JSON-only. Routes inside are signed in by default like any other.
+ * Registers routes that take files: @fastify/multipart exists only inside this scope, so every other
+ * route stays JSON-only. Routes inside are signed in by default like any other. `maxFiles`: how many
+ * files one request may carry (one unless said).
  */
-export function multipartScope(app: FastifyInstance, maxFileSize: number, routes: (scope: FastifyInstance) => void) {
+export function multipartScope(app: FastifyInstance, maxFileSize: number, routes: (scope: FastifyInstance) => void, maxFiles = 1) {
   app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: maxFileSize, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+      limits: { fileSize: maxFileSize, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: 1024 },
     });
     routes(scope);
   });
 }
 
 /**
- * Reads the one file of the multipart field `file`; a missing, empty or malformed upload is a 400, and
- * so is a second file (in `file` or any other field) — it is refused, never silently dropped. Plain
- * text fields are read past and ignored. The whole request is consumed before the answer.
+ * Reads the files of the multipart field `file` (up to `maxFiles`) and the plain text fields; a missing,
+ * empty or malformed upload is a 400, and so is a file over the count or in another field — it is
+ * refused, never silently dropped. The whole request is consumed before the answer.
  */
-export async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
+export async function readUploads(req: FastifyRequest, maxFiles: number): Promise<{ files: ReadUpload[]; fields: UploadFields }> {
+  const tooMany = () => bad(maxFiles === 1 ? MULTIPART_TEXTS.tooManyFiles : MULTIPART_TEXTS.tooManyFilesOf(maxFiles));
   if (!req.isMultipart()) throw bad(MULTIPART_TEXTS.notMultipart);
-  let upload: ReadUpload | null = null;
-  let otherFile = false;
+  const files: ReadUpload[] = [];
+  const fields: UploadFields = {};
+  let refused = false;
   try {
     for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (upload || part.fieldname !== 'file') {
-        // Another file than the one declared: read past it, refuse the request at the end.
-        if (upload) otherFile = true;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (files.length >= maxFiles || part.fieldname !== 'file') {
+        // A file other than those declared: read past it, refuse the request at the end.
+        if (files.length >= maxFiles) refused = true;
         part.file.resume();
         continue;
       }
@@ -60,16 +73,22 @@ export async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
         chunks.push(chunk);
       }
       const data = Buffer.concat(chunks);
-      upload = { head: data.subarray(0, 16), size, data, truncated: part.file.truncated };
+      files.push({ fileName: part.filename ?? '', head: data.subarray(0, 16), size, data, truncated: part.file.truncated });
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    // More parts or files than `multipartScope` allows (one file): the extra file is the limit's.
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw bad(MULTIPART_TEXTS.tooManyFiles);
+    // More parts or files than `multipartScope` allows: the extra file is the limit's.
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
     throw bad(MULTIPART_TEXTS.notMultipart);
   }
-  if (otherFile) throw bad(MULTIPART_TEXTS.tooManyFiles);
-  if (!upload) throw bad(MULTIPART_TEXTS.noFile);
-  if (upload.size === 0) throw bad(MULTIPART_TEXTS.empty);
-  return upload;
+  if (refused) throw tooMany();
+  if (files.length === 0) throw bad(MULTIPART_TEXTS.noFile);
+  const empty = files.find((f) => f.size === 0);
+  if (empty) throw bad(files.length === 1 ? MULTIPART_TEXTS.empty : MULTIPART_TEXTS.emptyNamed(empty.fileName));
+  return { files, fields };
+}
+
+/** The one file of the multipart field `file` (text fields are read past and ignored). */
+export async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
+  return (await readUploads(req, 1)).files[0];
 }

@@ -265,6 +265,13 @@ export const pageSchema = yup.number().integer().min(1).max(MAX_PAGE).default(1)
 export const pageSizeSchema = (defaultSize: number, max: number) => yup.number().integer().min(1).max(max).default(defaultSize).label('pageSize');
 
 /** A boolean that must be sent as one (no 'true' strings). */
+/** A flag in a query string: true/false or 1/0; empty means not given. */
+export const queryBool = (label: string) =>
+  yup
+    .boolean()
+    .transform((v, orig) => (orig === '' || orig == null ? undefined : orig === '1' ? true : orig === '0' ? false : v))
+    .label(label);
+
 export const strictBool = (label: string) => yup.boolean().strict().label(label);
 
 /** A text field that, when sent, must not be empty ('' → «обязательно», like a missing one on create). */

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { Queryable } from '../platform/db.js';
 import type { InvalidationBus } from '../platform/invalidation.js';
 import { loadInitState } from './init-state.js';
+import type { ResponseEncoding } from '../platform/compression.js';
 
 /**
  * init-state's payload (insurers, products, broker networks, managers, curators) is the same for
@@ -19,7 +20,7 @@ export const REFERENCE_TABLES = ['companies', 'products', 'broker_networks', 'us
 
 export type InitState = Awaited<ReturnType<typeof loadInitState>>;
 /** The encodings init-state is kept in: none, brotli, gzip. */
-export type InitStateEncoding = 'identity' | 'br' | 'gzip';
+export type InitStateEncoding = ResponseEncoding;
 
 interface Loaded {
   value: InitState;

@@ -1,13 +1,15 @@
-import { preferredEncoding } from '../../src/reference/routes/init-state';
+import { responseEncoding } from '../../src/platform/compression';
 import { BACKENDS, call, signIn, start, type Running } from '../support';
 
-test('init-state picks brotli, else gzip, else none by Accept-Encoding (q=0 refuses)', () => {
-  expect(preferredEncoding('gzip, deflate, br')).toBe('br');
-  expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-  expect(preferredEncoding('*')).toBe('gzip');
-  expect(preferredEncoding('identity')).toBe('identity');
-  expect(preferredEncoding(undefined)).toBe('identity');
-  expect(preferredEncoding('br;q=0, gzip;q=0')).toBe('identity');
+test('init-state picks brotli, else gzip, else none by Accept-Encoding, as @fastify/compress does (q=0 refuses, q orders)', () => {
+  expect(responseEncoding('gzip, deflate, br')).toBe('br');
+  expect(responseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+  expect(responseEncoding('*')).toBe('gzip');
+  expect(responseEncoding('identity')).toBe('identity');
+  expect(responseEncoding(undefined)).toBe('identity');
+  expect(responseEncoding('br;q=0, gzip;q=0')).toBe('identity');
+  expect(responseEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+  expect(responseEncoding('x-gzip')).toBe('gzip');
 });
 
 describe.each(BACKENDS)('init-state ($name)', (backend) => {

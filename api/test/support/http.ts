@@ -66,3 +66,9 @@ export async function uploadFile(
   const res = await fetch(`${url}/api/v2/uploads?kind=${kind}`, { method: 'POST', body: form, headers: token ? { 'x-api-token': token } : {} });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
+
+/** POSTs a multipart form (files and fields) as `token`'s user. */
+export async function postForm(url: string, token: string | undefined, path: string, form: FormData): Promise<Res> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', body: form, headers: token ? { 'x-api-token': token } : {} });
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}

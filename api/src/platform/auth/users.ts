@@ -36,6 +36,10 @@ export function fio(r: Pick<UserRow, 'first_name' | 'second_name' | 'middle_name
   return [r.second_name, r.first_name, r.middle_name].filter(Boolean).join(' ');
 }
 
+/** `fio` in SQL, for a users row joined as `alias`: the same order and the same skipped blanks. */
+export const fioSql = (alias: string) =>
+  `concat_ws(' ', NULLIF(${alias}.second_name, ''), NULLIF(${alias}.first_name, ''), NULLIF(${alias}.middle_name, ''))`;
+
 export function toSessionUser(r: UserRow): SessionUser {
   return {
     _id: r.id,
