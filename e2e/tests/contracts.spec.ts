@@ -1,53 +1,75 @@
 import { expect, test } from '@playwright/test';
-import { EMAIL, signIn } from './helpers';
+import { EMAIL, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
 
 // e-OSAGO end to end against the real api (issue 11): an offer becomes a contract, the documents go to
 // the insurer, the client pays on the insurer's page in another tab, and the agent's page follows every
 // step without a reload, up to the policy number and its PDF; Полисы lists it.
 
-test('an agent issues e-OSAGO: offer → documents → sent → payment link paid in a second page → released with a number, live; the policy PDF downloads', async ({ page, context }) => {
+test('an agent issues e-OSAGO: offer → documents and a scan → sent → payment link paid in a second page → released with a number, live; the policy PDF downloads', async ({ page, context }) => {
   test.setTimeout(90_000);
   await signIn(page, EMAIL.agent);
   await page.goto('/app/new-eosago');
-  await page.getByLabel('Мощность, л. с.').fill('110');
-  await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
-  await page.getByRole('option').first().click();
-  await page.getByLabel('Дата рождения').pressSequentially('15011990');
-  await page.getByLabel('Дата рождения').press('Enter');
-  await page.getByLabel('Стаж с').pressSequentially('01032012');
-  await page.getByLabel('Стаж с').press('Enter');
-  await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456');
-  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await quoteMoscowOwnerWithDriver(page);
   const offers = page.getByRole('region', { name: 'Предложения страховщиков' }).getByRole('article');
   await expect(offers).toHaveCount(6, { timeout: 15_000 });
   await offers.first().getByRole('button', { name: 'Оформить' }).click();
 
   await expect(page).toHaveURL(/\/app\/contracts\/[0-9a-f]{24}$/, { timeout: 15_000 });
   await expect(page.getByText('Расчёт получен').first()).toBeVisible();
-  const form = page.getByRole('region', { name: 'Данные для оформления' });
-  await form.getByLabel('Госномер').fill('А123ВС777');
-  await form.getByLabel('VIN', { exact: true }).fill('XTA21140064123456');
-  await form.getByLabel('Марка').fill('LADA');
-  await form.getByLabel('Модель').fill('Granta');
-  await form.getByLabel('Год выпуска').fill('2019');
-  await form.getByLabel('Документ ТС').selectOption('STS');
-  await form.getByLabel('Серия документа').fill('77УХ');
-  await form.getByLabel('Номер документа').fill('123456');
-  await form.getByLabel('Дата выдачи документа').fill('2019-05-20');
-  await form.getByLabel('Фамилия').fill('Смирнова');
-  await form.getByLabel('Имя', { exact: true }).fill('Анна');
-  await form.getByLabel('Отчество').fill('Петровна');
-  await form.getByLabel('Дата рождения').fill('1985-09-30');
-  await form.getByLabel('Серия паспорта').fill('4510');
-  await form.getByLabel('Номер паспорта').fill('123456');
-  await form.getByLabel('Дата выдачи', { exact: true }).fill('2005-10-12');
-  await form.getByLabel('Кем выдан').fill('ОВД Тверского района г. Москвы');
-  await form.getByLabel('Адрес регистрации').fill('г Москва, ул Тверская, д 1');
-  await form.getByLabel(/ФИО водителя 1/).fill('Смирнова Анна Петровна');
-  await form.getByLabel('Телефон').fill('+7 (916) 123-45-67');
-  await form.getByLabel('E-mail').fill('anna@example.ru');
-  await expect(form.getByText('Сохранено')).toBeVisible({ timeout: 10_000 });
-  await form.getByRole('button', { name: 'Отправить страховщику' }).click();
+
+  // A scan for the insurer: the §8 dialog wants a type before «Да»; the server's message follows.
+  const files = page.getByRole('region', { name: 'Файлы договора' });
+  await files.getByLabel('Файлы для прикрепления').setInputFiles({ name: 'Паспорт стр 2-3.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+  const dialog = page.getByRole('dialog', { name: 'Вы действительно хотите добавить файл?' });
+  await expect(dialog.getByRole('button', { name: 'Да' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Выберите тип файла' }).click();
+  await page.getByTitle('Паспорт собственника').click();
+  await dialog.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Файл успешно прикреплен к запросу')).toBeVisible();
+  await expect(files.getByRole('link', { name: 'Паспорт стр 2-3.pdf' })).toBeVisible();
+
+  // The documents, step by step with the kit's masks; each «Далее» saves the step on the server.
+  await page.getByRole('button', { name: 'Продолжить оформление' }).click();
+  await expect(page).toHaveURL(/\/app\/contracts\/[0-9a-f]{24}\/vehicle$/);
+  const vehicle = page.getByRole('region', { name: 'Транспортное средство' });
+  await vehicle.getByRole('button', { name: 'Далее' }).click();
+  await expect(vehicle.getByText('Заполните поле «Марка»')).toBeVisible();
+  await vehicle.getByLabel('Госномер').pressSequentially('А123ВС777');
+  await vehicle.getByLabel('VIN', { exact: true }).pressSequentially('XTA21140064123456');
+  await vehicle.getByLabel('Марка').fill('LADA');
+  await vehicle.getByLabel('Модель').fill('Granta');
+  await vehicle.getByLabel('Год выпуска').fill('2019');
+  await vehicle.getByLabel('Документ ТС').click();
+  await page.getByTitle('СТС', { exact: true }).click();
+  await vehicle.getByLabel('Серия и номер СТС').pressSequentially('77УХ123456');
+  await typeDate(vehicle.getByLabel('Дата выдачи документа'), '20.05.2019');
+  await vehicle.getByRole('button', { name: 'Далее' }).click();
+
+  const owner = page.getByRole('region', { name: 'Собственник' });
+  await expect(owner.getByLabel('Адрес регистрации')).toHaveValue(/Москва/);
+  for (const [label, value] of [['Фамилия', 'Смирнова'], ['Имя', 'Анна'], ['Отчество', 'Петровна']] as const) {
+    await owner.getByRole('combobox', { name: label, exact: true }).fill(value);
+    await owner.getByRole('combobox', { name: label, exact: true }).press('Escape');
+  }
+  await typeDate(owner.getByLabel('Дата рождения'), '30.09.1985');
+  await owner.getByLabel('Серия паспорта').pressSequentially('4510');
+  await owner.getByLabel('Номер паспорта').pressSequentially('123456');
+  await typeDate(owner.getByLabel('Дата выдачи паспорта'), '12.10.2005');
+  await owner.getByLabel('Кем выдан').fill('ОВД Тверского района г. Москвы');
+  await owner.getByLabel('Кем выдан').press('Escape');
+  await owner.getByRole('button', { name: 'Далее' }).click();
+
+  await page.getByRole('region', { name: 'Страхователь' }).getByRole('button', { name: 'Далее' }).click();
+  const drivers = page.getByRole('region', { name: 'Водители' });
+  await drivers.getByLabel('ФИО водителя 1').fill('Смирнова Анна Петровна');
+  await drivers.getByRole('button', { name: 'Далее' }).click();
+
+  const contacts = page.getByRole('region', { name: 'Контакты и отправка' });
+  await contacts.getByLabel('Телефон клиента').pressSequentially('9161234567');
+  await contacts.getByLabel(/E-mail клиента/).fill('anna@example.ru');
+  await contacts.getByLabel(/E-mail клиента/).press('Escape');
+  await contacts.getByRole('button', { name: 'Отправить страховщику' }).click();
+  await expect(page).toHaveURL(/\/app\/contracts\/[0-9a-f]{24}$/);
 
   // The insurer takes it, checks it and makes the link: the page follows over the socket.
   const payment = page.getByRole('region', { name: 'Оплата' });
@@ -83,5 +105,22 @@ test('Полисы: the agent’s demo contracts; a quick period goes to the URL
 test('a copywriter opening Полисы sees «Нет доступа»', async ({ page }) => {
   await signIn(page, EMAIL.copywriter);
   await page.goto('/app/contracts');
+  await expect(page.getByText('Нет доступа')).toBeVisible();
+});
+
+test('SOAP-логи: a finance controller sees the insurer calls log and filters it', async ({ page }) => {
+  await signIn(page, EMAIL.finance);
+  await page.goto('/app/soap-logs');
+  await expect(page.getByRole('heading', { name: 'SOAP-логи: обращения к страховщикам' })).toBeVisible();
+  // The log holds what the other tests sent to the insurers, or is honestly empty on a fresh database.
+  await expect(page.getByRole('list', { name: 'Обращения к страховщикам' }).or(page.getByText('Обращений к страховщикам пока не было'))).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Только ошибки' }).click();
+  await expect(page).toHaveURL(/errors=1/);
+  await expect(page.getByRole('checkbox', { name: 'Только ошибки' })).toBeChecked();
+});
+
+test('an agent opening SOAP-логи sees «Нет доступа»', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.goto('/app/soap-logs');
   await expect(page.getByText('Нет доступа')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { EMAIL, signIn } from './helpers';
+import { EMAIL, quoteMoscowOwnerWithDriver, signIn } from './helpers';
 
 // The quick e-OSAGO calculation against the real api (issue 11): suggestions from the gateway, every
 // demo insurer's answer with its coefficients; the role rule on both sides.
@@ -8,15 +8,7 @@ test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers wit
   await signIn(page, EMAIL.agent);
   await page.goto('/app/new-eosago');
   await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
-  await page.getByLabel('Мощность, л. с.').fill('110');
-  await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
-  await page.getByRole('option').first().click();
-  await page.getByLabel('Дата рождения').pressSequentially('15011990');
-  await page.getByLabel('Дата рождения').press('Enter');
-  await page.getByLabel('Стаж с').pressSequentially('01032012');
-  await page.getByLabel('Стаж с').press('Enter');
-  await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456'); // Latin look-alikes, as typed on a Latin layout
-  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await quoteMoscowOwnerWithDriver(page);
 
   // The insurers answer one by one (0.4–1.5 s each): the slow ones are listed as awaited, then their offers come in.
   await expect(page.getByRole('list', { name: 'Ждём ответа' })).toBeVisible();
@@ -39,7 +31,7 @@ test('«Новый полис» opens the showcase; a quick link leads to the ca
   const showcase = page.getByRole('dialog', { name: 'Новый полис' });
   await expect(showcase.getByRole('heading', { name: 'Авто' })).toBeVisible();
   await expect(showcase.getByRole('link', { name: 'Е-КАСКО' })).toContainText('каждый 7-й клиент');
-  await showcase.getByRole('link', { name: 'Е-ОСАГО' }).click();
+  await showcase.getByRole('link', { name: 'Е-ОСАГО', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/new-eosago$/);
   await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Новый полис' })).toHaveCount(0);

@@ -1,11 +1,14 @@
 import * as React from 'react';
-import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
+import type { PreloadableRoutes, RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
-const ContractsListPage = React.lazy(() => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage'));
+const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
+const ContractsListPage = React.lazy(loadContractsList);
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
+const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
+const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
@@ -13,7 +16,9 @@ export const SECTION_PAGES: SectionPages = {
   contracts: [
     { path: '', page: ContractsListPage },
     { path: ':contractId', page: ContractPage },
+    { path: ':contractId/:step', page: ContractStepsPage },
   ],
+  'soap-logs': [{ path: '', page: SoapLogsPage }],
 };
 
 /**
@@ -22,9 +27,7 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_sales')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  contracts: [':contractId/:step'],
   'oyster-app': ['', 'clients'],
-  'soap-logs': [''],
   edit_template: [':templateId'],
   add_template: [':agentId'],
   'new-eosago': [':step'],
@@ -45,3 +48,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
 export default function RemoteRoutes({ section }: RemoteRoutesProps) {
   return <SectionRoutes section={section} pages={SECTION_PAGES} placeholders={PLACEHOLDER_PATHS} />;
 }
+
+/** The page the sidebar's «Полисы» opens on, fetched by the shell's prefetch on idle (issue 10: a section a click away). */
+(RemoteRoutes as PreloadableRoutes).preload = () => loadContractsList();

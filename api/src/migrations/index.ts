@@ -5,9 +5,11 @@ import { migration as sessionIdle } from './0003_session_idle.js';
 import { migration as sales } from './0004_sales.js';
 import { migration as contracts } from './0005_contracts.js';
 import { migration as commissions } from './0006_commissions.js';
+import { migration as contractFiles } from './0007_contract_files.js';
+import { migration as paymentLinkExpiry } from './0008_payment_link_expiry.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry];

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, rateOsago, type ContractStatus, type EosagoContractDetails, type OsagoCalculateRequest, type OsagoOffer } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, PLATE_LETTERS, rateOsago, type ContractStatus, type EosagoContractDetails, type OsagoCalculateRequest, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { DEMO_INSURERS, DEMO_POLICY_SERIES } from './insurers/demo.js';
 
@@ -35,7 +35,6 @@ const CARS: [make: string, model: string, hp: number][] = [
 const LAST = [['Иванов', 'Иванова'], ['Кузнецов', 'Кузнецова'], ['Попов', 'Попова'], ['Васильев', 'Васильева'], ['Соколов', 'Соколова'], ['Михайлов', 'Михайлова'], ['Новиков', 'Новикова'], ['Морозов', 'Морозова']];
 const FIRST = [['Алексей', 'Мария'], ['Дмитрий', 'Елена'], ['Сергей', 'Ольга'], ['Андрей', 'Наталья'], ['Михаил', 'Ирина'], ['Артём', 'Анна']];
 const MIDDLE = [['Сергеевич', 'Сергеевна'], ['Александрович', 'Александровна'], ['Игоревич', 'Игоревна'], ['Викторович', 'Викторовна']];
-const PLATE_LETTERS = 'АВЕКМНОРСТУХ';
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
 /** The statuses a demo contract ends in, by weight: most are sold, some wait, some did not happen. */

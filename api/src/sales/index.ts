@@ -2,19 +2,23 @@ import type { Domain } from '../platform/context.js';
 import { calendarTick, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
+import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
 import { DEV_WEBHOOK_SECRET, paymentRoutes } from './routes/payments.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
 
-/** How often released policies are checked for their start date (and those in force for their end). */
-const CALENDAR_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How often the calendar runs: expired payment links, released policies whose start date came, policies
+ * whose end passed. Each is one indexed query; the payment page also ends an expired link itself.
+ */
+const CALENDAR_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Sales: e-OSAGO quotes from every insurer, contracts from an offer to a policy in force (the state
  * machine of shared-kit sales/contracts.ts), the payment page and its signed callback, the insurer
- * calls log. remote-sales is its front.
+ * calls log, the files on contracts. remote-sales is its front.
  */
 export const sales: Domain = {
   name: 'sales',
@@ -31,6 +35,7 @@ export const sales: Domain = {
     };
     osagoRoutes(app, ctx, adapters, insurers);
     contractRoutes(app, ctx, flow, insurers);
+    contractFileRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentWebhookSecret ?? DEV_WEBHOOK_SECRET);
     soapLogRoutes(app, ctx);
 

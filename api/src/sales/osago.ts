@@ -14,6 +14,7 @@ import {
 import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
 import type { InsurerAdapter } from './insurers/adapter.js';
+import { loggedCall } from './contracts/insurer-calls.js';
 import type { OsagoCalculateBody } from './schemas.js';
 
 /** How long a quote waits for an insurer before counting it as a refusal. */
@@ -121,7 +122,15 @@ export async function quoteAll(
   adapters: readonly QuoteAdapter[],
   insurers: readonly Insurer[],
   req: Parameters<InsurerAdapter['quoteOsago']>[0],
-  opts: { showCommission: boolean; timeoutMs?: number; log?: (o: object, m: string) => void; onAnswer?: (answer: InsurerAnswer) => Promise<void> | void },
+  opts: {
+    showCommission: boolean;
+    timeoutMs?: number;
+    log?: (o: object, m: string) => void;
+    onAnswer?: (answer: InsurerAnswer) => Promise<void> | void;
+    /** Where each insurer's answer is logged for the soap-logs page (not awaited by the quote). */
+    callLog?: Queryable;
+    contractId?: string | null;
+  },
 ): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
   const byCode = new Map(insurers.map((i) => [i.code, i]));
   const answers = await Promise.all(
@@ -129,7 +138,10 @@ export async function quoteAll(
       const insurer = byCode.get(a.code)!;
       let answer: InsurerAnswer;
       try {
-        const got = await withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+        const ask = () => withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+        const got = opts.callLog
+          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, method: 'quoteOsago', request: req }, ask, { wait: false })
+          : await ask();
         answer =
           got.kind === 'refusal'
             ? { refusal: { companyId: insurer.id, companyName: insurer.name, reason: got.reason } }

@@ -16,6 +16,22 @@ export const DEMO_KBM_DRIVERS: [licence: string, kbmClass: string, fullName: str
   ['66ЕЕ998877', 'M', 'Орлов Павел Сергеевич', '1988-03-08'],
 ];
 
+/**
+ * The file types the demo insurers ask for on an e-OSAGO contract (a real insurer's list comes from its
+ * integration; these are the documents the e-OSAGO application names). The first demo insurer also asks
+ * for photos of the car, so the lists differ by insurer.
+ */
+export const DEMO_FILE_TYPES = [
+  'Паспорт собственника',
+  'Паспорт страхователя',
+  'Свидетельство о регистрации ТС',
+  'Паспорт ТС (ПТС или ЭПТС)',
+  'Водительское удостоверение',
+  'Диагностическая карта',
+  'Другое',
+];
+export const DEMO_EXTRA_FILE_TYPE = 'Фото автомобиля';
+
 /** How many demo contracts, over how many days back. */
 export const DEMO_CONTRACTS = { count: 300, spanDays: 120 };
 /** The demo agents who sell (the sub-agent's sales show to the network owner; agent0… fill the lists). */
@@ -25,7 +41,7 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   for (const [licence, kbmClass, fullName, birthDate] of DEMO_KBM_DRIVERS) {
     await q.query('INSERT INTO kbm_registry (licence, kbm_class, full_name, birth_date) VALUES ($1, $2, $3, $4)', [licence, kbmClass, fullName, birthDate]);
   }
-  const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies');
+  const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies ORDER BY id_unicus');
   const agents = SELLERS.map((k) => demo.users[k]).filter(Boolean);
   const rows = demoContracts({
     ...DEMO_CONTRACTS,
@@ -36,6 +52,11 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
     idOf: () => newId(),
   });
   await insertContracts(q, rows);
+  for (const [k, c] of companies.entries()) {
+    for (const name of k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES) {
+      await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);
+    }
+  }
   // Commission rates: §9 «e-OSAGO 10% + bonus» for every level (the bonus has no figure in the spec);
   // the network owner's override on a sub-agent's sale is a demo value the finance issue will manage.
   for (const c of companies) {

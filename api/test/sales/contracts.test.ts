@@ -97,6 +97,12 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Заполните поле «Марка»', field: 'details.vehicle.make' } });
     await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { ...COMPLETE, contacts: { phone: '+7 (916) 123-45-67', email: 'не почта' } } });
     expect((await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`)).body).toMatchObject({ field: 'details.contacts.email' });
+    // Priced for a 2019 car: documents of a 2009 one do not go to the insurer under that offer.
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { ...COMPLETE.vehicle, year: 2009 } } });
+    expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`)).toMatchObject({
+      status: 400,
+      body: { field: 'details.vehicle.year', message: 'Год выпуска не совпадает с расчётом (2019): исправьте год или рассчитайте полис заново' },
+    });
     expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.calculated);
     const bad = await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { year: 'прошлый' } } });
     expect(bad).toMatchObject({ status: 400, body: { field: 'details.vehicle.year' } });
@@ -147,6 +153,18 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
       expect(log.body.data.items[4]).toMatchObject({ companyName: 'ВСК', contractId: c.id, error: null, response: { kind: 'fix', message: expect.stringContaining('Дата выдачи') } });
       expect(log.body.data.items[0].durationMs).toEqual(expect.any(Number));
       expect((await req('agent', 'GET', '/api/v2/soap-logs')).status).toBe(403);
+      // Filters: the insurer, the method, errors only; a bad one is a 400 naming it.
+      const vsk = company('vsk');
+      const checks = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&company=${vsk}&method=checkOsago`)).body.data.items;
+      expect(checks.map((x: any) => [x.method, x.companyId])).toEqual([['checkOsago', vsk], ['checkOsago', vsk]]);
+      expect((await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&errors=1`)).body.data.items).toEqual([]);
+      expect((await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&company=${company('reso')}`)).body.data.items).toEqual([]);
+      expect(await req('admin', 'GET', '/api/v2/soap-logs?method=soap')).toMatchObject({ status: 400, body: { field: 'method' } });
+      // The quotes are logged too (each insurer asked at «Оформить»), apart from any contract.
+      const quotes = (await req('admin', 'GET', `/api/v2/soap-logs?method=quoteOsago&company=${vsk}`)).body.data.items;
+      expect(quotes.length).toBeGreaterThan(0);
+      expect(quotes[0]).toMatchObject({ method: 'quoteOsago', contractId: null, companyName: 'ВСК', error: null, response: { kind: 'offer' } });
+      expect(await req('admin', 'GET', '/api/v2/soap-logs?errors=maybe')).toMatchObject({ status: 400, body: { field: 'errors' } });
 
       // On the start date the calendar puts it in force.
       expect(await calendarTick({ db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log }, START)).toBeGreaterThanOrEqual(1);
@@ -200,6 +218,55 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     const rows = await ledger();
     expect(rows.map((l) => l.kind)).toEqual(['commission', 'override', 'commission_reversal', 'override_reversal']);
     expect(rows.reduce((sum, l) => sum + Number(l.amount_kopecks), 0)).toBe(0);
+  });
+
+  test('an unpaid payment link runs out: a day at most and never past the start; then the page says so, a late callback is refused and the contract is not released', async () => {
+    const c = await create();
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    // The start is tomorrow (Moscow): the link lives until it, at most 24 hours.
+    const expires = Date.parse(waiting.paymentExpiresAt);
+    expect(expires).toBeLessThanOrEqual(Date.parse(`${START}T00:00:00+03:00`));
+    expect(expires - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(expires).toBeGreaterThan(Date.now());
+    const token = tokenOf(waiting.paymentUrl);
+    expect(await (await fetch(`${r.url}/pay/${token}`)).text()).toContain('Ссылка действует до');
+
+    // Not yet run out: the calendar leaves it. Run out: the page ends it at once, before the calendar.
+    const deps = { db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log };
+    await calendarTick(deps, moscowToday(), new Date());
+    expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.waitingPayment);
+    await r.oyster.db.query(`UPDATE contracts SET payment_expires_at = now() - interval '1 minute' WHERE id = $1`, [c.id]);
+    const page = await fetch(`${r.url}/pay/${token}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('Срок ссылки истёк');
+    const ended = await until('agent', c.id, S.notReleased);
+    expect(ended.history.at(-1)).toMatchObject({ from: S.waitingPayment, to: S.notReleased, actor: 'system', note: 'Срок ссылки на оплату истёк: полис не оплачен' });
+    expect(ended.paymentUrl).toBeNull();
+    const late = await callback('vsk', { paymentId: 'late_payment_01', paymentToken: token, amount: waiting.premium, paidAt: new Date().toISOString() });
+    expect(late).toMatchObject({ status: 409, body: { message: 'Договор не ожидает оплаты' } });
+  });
+
+  test('the calendar ends an expired link by itself and pushes it', async () => {
+    const c = await create();
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    const deps = { db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log };
+    expect(await calendarTick(deps, moscowToday(), new Date(Date.parse(waiting.paymentExpiresAt) + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data).toMatchObject({ status: S.notReleased, statusTitle: 'Не состоялся' });
+  });
+
+  test('a payment callback after the link ran out (before the calendar noticed) is refused: the insurer is told to return the money', async () => {
+    const c = await create();
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    await r.oyster.db.query(`UPDATE contracts SET payment_expires_at = now() - interval '1 second' WHERE id = $1`, [c.id]);
+    const late = await callback('vsk', { paymentId: 'late_payment_02', paymentToken: tokenOf(waiting.paymentUrl), amount: waiting.premium, paidAt: new Date().toISOString() });
+    expect(late).toMatchObject({ status: 409, body: { error: true, message: 'Срок ссылки на оплату истёк: договор не оплачен, деньги нужно вернуть' } });
+    expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.notReleased);
   });
 
   test('a failed check ends the contract as «Не состоялся»; a move not in the table is a 409 in Russian', async () => {

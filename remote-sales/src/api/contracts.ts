@@ -1,4 +1,4 @@
-import type { ContractDetails, ContractPage, ContractStatus, EosagoContractDetails, OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+import type { AttachedFile, AttachFilesAnswer, AttachFileType, ContractDetails, ContractPage, ContractStatus, EosagoContractDetails, OsagoCalculateRequest } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /** The contracts api (api/src/sales/routes/contracts.ts). Silent: each page shows its failures in place. */
@@ -33,3 +33,24 @@ export async function moveContract(id: string, status: ContractStatus): Promise<
 
 /** The document's address (downloaded by the browser with the session cookie). */
 export const documentUrl = (id: string, kind: 'draft' | 'policy') => `/api/v2/contracts/${id}/documents/${kind}`;
+
+/** The file types the contract's insurer asks for, sorted by name (§8). */
+export async function companyFileTypes(companyId: string): Promise<AttachFileType[]> {
+  return (await http().get<{ data: { fileTypes: AttachFileType[] } }>(`/api/v2/file-list-company/${companyId}`, { silent: true })).data.fileTypes;
+}
+
+/** Attaches files of one type (§7); the answer's message is what the page shows. A 400 carries the server's Russian reason. */
+export async function attachContractFiles(id: string, typeId: string, files: readonly File[]): Promise<AttachFilesAnswer> {
+  const client = http();
+  if (!client.upload) throw new Error('Загрузка файлов недоступна');
+  const form = new FormData();
+  form.append('typeId', typeId);
+  for (const f of files) form.append('file', f, f.name);
+  return client.upload<AttachFilesAnswer>(`/api/v2/contracts/${id}/attach-files`, form, { silent: true });
+}
+
+export async function removeContractFile(id: string, fileId: string): Promise<AttachedFile[]> {
+  return (await http().delete<{ data: { files: AttachedFile[] } }>(`/api/v2/contracts/${id}/files/${fileId}`, { silent: true })).data.files;
+}
+
+export const contractFileUrl = (id: string, fileId: string) => `/api/v2/contracts/${id}/files/${fileId}`;

@@ -21,10 +21,15 @@ describe('the showcase «Новый полис» (§2)', () => {
     expect(within(dialog).getByRole('tab', { name: HOME_TABS.individuals })).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Авто', 'Имущество', 'Медицина', 'Жизнь', 'Разное']);
     const cards = within(dialog).getByRole('list', { name: 'Быстрые ссылки' });
-    expect(within(cards).getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Е-ОСАГО', 'Е-КАСКО', 'Ипотека', 'ВЗР', 'ИФЛ — квартира', 'ИФЛ — дом']);
+    expect(within(cards).getAllByRole('link').map((a) => a.getAttribute('aria-label')).filter((l) => !l?.includes(':'))).toEqual(['Е-ОСАГО', 'Е-КАСКО', 'Ипотека', 'ВЗР', 'ИФЛ — квартира', 'ИФЛ — дом']);
     expect(within(cards).getByRole('link', { name: 'Е-ОСАГО' })).toHaveAttribute('href', '/new-eosago');
     expect(within(cards).getByRole('link', { name: 'Ипотека' })).toHaveTextContent('до 60%');
     expect(within(cards).getByRole('link', { name: 'Е-КАСКО' })).toHaveTextContent(KASKO_TIP);
+    // The instructions where the product has them, opened in a new tab; none where it has not.
+    expect(within(cards).getByRole('link', { name: 'Е-ОСАГО: Как оформить (PDF)' })).toHaveAttribute('href', '/media/courses/demo-osago-02-checklist.pdf');
+    expect(within(cards).getByRole('link', { name: 'Е-ОСАГО: Как продать (PDF)' })).toHaveAttribute('target', '_blank');
+    expect(within(cards).getByRole('link', { name: 'Ипотека: Как оформить (PDF)' })).toBeTruthy();
+    expect(within(cards).queryByRole('link', { name: /ВЗР: / })).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('tab', { name: HOME_TABS.companies }));
     const yl = within(dialog).getByRole('list', { name: 'Быстрые ссылки' });

@@ -32,12 +32,29 @@ function ProductTip({ product, showCommission }: { product: IndividualProduct; s
 }
 
 function QuickCard({ card, showCommission }: { card: QuickLink; showCommission: boolean }) {
+  const guides = [
+    card.howto ? { href: card.howto, text: 'Как оформить (PDF)' } : null,
+    card.sell ? { href: card.sell, text: 'Как продать (PDF)' } : null,
+    card.urlVideo ? { href: card.urlVideo, text: 'Видео' } : null,
+  ].filter((g): g is { href: string; text: string } => g !== null);
   return (
-    <Link to={card.link} className={`oy-showcase__card${card.tip ? ' oy-showcase__card--accent' : ''}`} aria-label={card.title}>
-      <span className="oy-showcase__card-title">{card.title}</span>
-      {showCommission ? <span className="oy-showcase__card-meta">{card.commission}</span> : null}
-      {card.tip ? <span className="oy-showcase__card-tip">{card.tip}</span> : null}
-    </Link>
+    <div className={`oy-showcase__card${card.tip ? ' oy-showcase__card--accent' : ''}`}>
+      <Link to={card.link} className="oy-showcase__card-link" aria-label={card.title}>
+        <span className="oy-showcase__card-title">{card.title}</span>
+        {showCommission ? <span className="oy-showcase__card-meta">{card.commission}</span> : null}
+        {card.tip ? <span className="oy-showcase__card-tip">{card.tip}</span> : null}
+      </Link>
+      {guides.length ? (
+        <span className="oy-showcase__guides">
+          {guides.map((g) => (
+            // Opened beside the showcase: the agent reads it without losing the product chosen.
+            <a key={g.text} href={g.href} target="_blank" rel="noopener noreferrer" aria-label={`${card.title}: ${g.text}`}>
+              {g.text}
+            </a>
+          ))}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -158,16 +158,26 @@ export interface QuickLink {
   link: string;
   /** The e-KASKO card is highlighted with its tip (§2). */
   tip?: string;
+  /** §3 quick-link item: the how-to and the selling instruction (PDF) and a video, where the product has them. */
+  howto?: string;
+  sell?: string;
+  urlVideo?: string;
 }
+
+/**
+ * The instructions the showcase links to: the academy's lesson PDFs of the media library (served at
+ * /media/courses/…, written by the learning demo content). Products without a guide have none.
+ */
+const GUIDE = (file: string) => `/media/courses/${file}`;
 
 /** §2: «when selling e-OSAGO, offer KASKO, since every 7th client chooses comprehensive protection» (the spec gives it in English; the Russian is ours). */
 export const KASKO_TIP = 'Продаёте Е-ОСАГО — предложите и Е-КАСКО: каждый 7-й клиент выбирает полную защиту';
 
 /** FL tab: e-OSAGO, e-KASKO, Mortgage, VZR, IFL apartment, IFL house — each to its online calculator. */
 export const INDIVIDUAL_QUICK_LINKS: readonly QuickLink[] = [
-  { code: 'eosago', title: 'Е-ОСАГО', commission: 'КВ + бонус', link: '/new-eosago' },
+  { code: 'eosago', title: 'Е-ОСАГО', commission: 'КВ + бонус', link: '/new-eosago', howto: GUIDE('demo-osago-02-checklist.pdf'), sell: GUIDE('demo-osago-03-objections.pdf') },
   { code: 'ekasko', title: 'Е-КАСКО', commission: 'до 25%', link: '/new-ekasko', tip: KASKO_TIP },
-  { code: 'ipoteka', title: 'Ипотека', commission: 'до 60%', link: '/new-ipoteka' },
+  { code: 'ipoteka', title: 'Ипотека', commission: 'до 60%', link: '/new-ipoteka', howto: GUIDE('demo-ipoteka-02-documents.pdf'), sell: GUIDE('demo-ipoteka-01-risks.pdf') },
   { code: 'vzr', title: 'ВЗР', commission: 'до 12%', link: '/new-vzr' },
   { code: 'ifl', title: 'ИФЛ — квартира', commission: 'до 32%', link: '/new-ifl' },
   { code: 'ifl_house', title: 'ИФЛ — дом', commission: 'до 32%', link: '/new-ifl_house' },

@@ -1,4 +1,4 @@
-import { formatDate, formatFileSize, formatMoney } from './format';
+import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime } from './format';
 
 describe('formatFileSize (one for every screen)', () => {
   it('shows file sizes as people read them, a no-break space before the unit', () => {
@@ -27,4 +27,11 @@ describe('money and dates', () => {
     expect(formatDate('2026-11-19T09:00:00.000Z')).toMatch(/^\d{2}\.11\.2026$/);
     expect(formatDate(null)).toBe('');
   });
+});
+
+test('a moment in Moscow time whatever the zone: «dd.mm.yyyy, hh:mm», seconds when asked', () => {
+  expect(formatMoscowDateTime('2026-11-20T21:30:05.000Z')).toBe('21.11.2026, 00:30');
+  expect(formatMoscowDateTime('2026-11-20T09:00:05.000Z', { seconds: true })).toBe('20.11.2026, 12:00:05');
+  expect(formatMoscowDateTime(null)).toBe('');
+  expect(formatMoscowDateTime('вчера')).toBe('');
 });

@@ -19,6 +19,22 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${dd}.${mm}.${d.getFullYear()}`;
 }
 
+/**
+ * A moment in Moscow time, «dd.mm.yyyy, hh:mm» (with `seconds`, «…:ss»): what the broker's staff and
+ * agents read whatever the browser's or the server's zone.
+ */
+export function formatMoscowDateTime(value: string | Date | null | undefined, { seconds = false } = {}): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
+}
+
 /** A file size as people read it: «820 Б», «52 КБ», «1,4 МБ» (a no-break space before the unit). */
 export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';

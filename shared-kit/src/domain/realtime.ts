@@ -4,7 +4,7 @@
  */
 import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
-import type { ContractStatusEvent } from './sales/contractWire';
+import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -18,6 +18,8 @@ export interface ServerEvents {
   osago_quote: OsagoQuoteEvent;
   /** A contract of the user's changed status (api/src/sales/contracts). */
   contract_status: ContractStatusEvent;
+  /** Files of a contract the user sees were attached or removed. */
+  contract_files: ContractFilesEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -31,6 +33,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'notification-market',
   'osago_quote',
   'contract_status',
+  'contract_files',
 ];
 
 /** Events the client sends to the server. */

@@ -125,7 +125,7 @@ export const SECTIONS: readonly SectionDef[] = [
   { path: 'knowledge', owner: 'remote_learning', title: 'База знаний' },
   { path: 'kit', owner: 'shell', title: 'Компоненты форм', access: 'isAdmin' },
 
-  { path: 'soap-logs', owner: 'remote_sales', title: 'SOAP-логи' },
+  { path: 'soap-logs', owner: 'remote_sales', title: 'SOAP-логи', heading: 'SOAP-логи: обращения к страховщикам', access: 'canSeeSoapLogs' },
   { path: 'edit_template', owner: 'remote_sales', title: 'Шаблон', heading: 'Редактирование шаблона' },
   { path: 'add_template', owner: 'remote_sales', title: 'Шаблон', heading: 'Новый шаблон' },
   calculator('new-eosago', 'Е-ОСАГО'),

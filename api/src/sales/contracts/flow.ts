@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, contractClientName, missingContractDetail, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, contractClientName, missingContractDetail, paymentLinkExpiry, type ContractStatus, type PricedAs, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import type { Db, Queryable } from '../../platform/db.js';
 import type { Realtime } from '../../platform/realtime.js';
 import type { InsurerAdapter, OsagoContractSubmission } from '../insurers/adapter.js';
@@ -69,8 +69,8 @@ export function searchColumns(details: Partial<EosagoContractDetails>) {
 }
 
 /** The agent's «Отправить страховщику» from 106 or 220: complete details → prepared → sent, in one transaction. */
-export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, details: Partial<EosagoContractDetails>, namedDrivers: number) {
-  const missing = missingContractDetail(details, namedDrivers);
+export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, details: Partial<EosagoContractDetails>, pricedAs: PricedAs) {
+  const missing = missingContractDetail(details, pricedAs);
   if (missing) return { missing };
   const moved = await deps.db.tx(async (q) => [
     await moveContract(q, id, S.prepared, { ...by, note: 'Данные для оформления заполнены' }),
@@ -103,7 +103,8 @@ export async function runInsurerCheck(deps: FlowDeps, id: string) {
     }
     await move(deps, id, S.checkOk, SYSTEM);
     const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref, premium: sub.premium } }, () => adapter.paymentLink(ref, sub.premium));
-    await move(deps, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token });
+    const expires = paymentLinkExpiry(new Date(), row.calculation.startDate);
+    await move(deps, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token, payment_expires_at: expires.toISOString() });
   } catch (e) {
     // The contract stays where the failure found it; the call log says why, staff see it there.
     deps.log.error({ err: String(e), contractId: id }, 'contract insurer step failed');
@@ -128,11 +129,12 @@ export async function release(deps: FlowDeps, id: string) {
 }
 
 /**
- * The calendar's moves: released policies whose start date has come are in force; policies whose end
- * date has passed have ended. Safe with several api instances: each move locks its row and a second
+ * The calendar's moves: unpaid contracts whose payment link has run out are not released; released
+ * policies whose start date has come are in force; policies whose end date has passed have ended. Safe with several api instances: each move locks its row and a second
  * instance's move is refused by the table.
  */
-export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, today = moscowToday()) {
+export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, today = moscowToday(), now = new Date()) {
+  const expired = await expirePaymentLinks(deps, now);
   const due = await deps.db.query<{ id: string; status: ContractStatus }>(
     `SELECT id, status FROM contracts WHERE (status = ${S.released} AND start_date <= $1::date) OR (status = ${S.inAction} AND end_date < $1::date) LIMIT 1000`,
     [today],
@@ -145,5 +147,23 @@ export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, to
       deps.log.warn({ err: String(e), contractId: c.id }, 'calendar move skipped');
     }
   }
-  return due.length;
+  return due.length + expired;
+}
+
+export const PAYMENT_EXPIRED_NOTE = 'Срок ссылки на оплату истёк: полис не оплачен';
+
+/** Contracts whose payment link has run out unpaid end as «Не выпущен» (250 → 11000). Answers how many. */
+export async function expirePaymentLinks(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, now = new Date()) {
+  const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.waitingPayment} AND payment_expires_at <= $1 LIMIT 1000`, [now.toISOString()]);
+  let moved = 0;
+  for (const c of due) {
+    try {
+      await move(deps, c.id, S.notReleased, { ...SYSTEM, note: PAYMENT_EXPIRED_NOTE });
+      moved++;
+    } catch (e) {
+      // Paid in the same moment (or moved by another instance): the table refused, nothing to do.
+      deps.log.warn({ err: String(e), contractId: c.id }, 'payment link expiry skipped');
+    }
+  }
+  return moved;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db.js';
 
 /**
- * Every call made to an insurer, logged with what was asked, what came back (or the error) and how
+ * Every call made to an insurer (quotes included), logged with what was asked, what came back (or the error) and how
  * long it took: the soap-logs page (staff) reads them. Logged whether it succeeds or not; the error is
  * thrown on to the caller.
  */
@@ -9,6 +9,7 @@ export async function loggedCall<T>(
   db: Queryable,
   call: { companyId: string | null; contractId: string | null; method: string; request: unknown },
   fn: () => Promise<T>,
+  { wait = true }: { wait?: boolean } = {},
 ): Promise<T> {
   const started = performance.now();
   let response: T | undefined;
@@ -21,7 +22,8 @@ export async function loggedCall<T>(
     throw e;
   } finally {
     const duration = Math.round(performance.now() - started);
-    await db
+    // `wait: false` (quotes, many at once): the answer does not wait for its log line.
+    const written = db
       .query('INSERT INTO insurer_calls (company_id, contract_id, method, request, response, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         call.companyId,
         call.contractId,
@@ -32,5 +34,6 @@ export async function loggedCall<T>(
         duration,
       ])
       .catch(() => undefined);
+    if (wait) await written;
   }
 }

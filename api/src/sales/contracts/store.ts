@@ -6,6 +6,8 @@ import {
   nextContractStatuses,
   quickPeriodRange,
   reportStatusOf,
+  isContractEditable,
+  resumeContractStep,
   type ContractActor,
   type ContractDetails,
   type ContractHistoryEntry,
@@ -19,12 +21,14 @@ import {
   type OsagoOffer,
   type SessionUser,
 } from '@oyster/shared-kit/domain';
+import { fioSql } from '../../platform/auth/users.js';
 import type { Queryable } from '../../platform/db.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
 import { moscowToday } from '../osago.js';
 import { accrueCommission, reverseCommission } from './commissions.js';
+import { canAttachTo, contractFiles } from './files.js';
 import { decodeContractCursor, encodeContractCursor } from '../schemas.js';
 
 /**
@@ -55,6 +59,7 @@ export interface ContractRow {
   insurer_ref: string | null;
   insurer_message: string | null;
   payment_token: string | null;
+  payment_expires_at: string | Date | null;
   created_at: string | Date;
   updated_at: string | Date;
   agent_fio: string;
@@ -62,7 +67,7 @@ export interface ContractRow {
 
 export const CONTRACT_SELECT = `
   SELECT c.*, co.short_name AS company_name,
-         concat_ws(' ', NULLIF(u.second_name, ''), NULLIF(u.first_name, ''), NULLIF(u.middle_name, '')) AS agent_fio
+         ${fioSql('u')} AS agent_fio
     FROM contracts c
     LEFT JOIN companies co ON co.id = c.company_id
     JOIN users u ON u.id = c.agent_id`;
@@ -90,6 +95,7 @@ export function toListItem(r: ContractRow): ContractListItem {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     agent: { id: r.agent_id, fio: r.agent_fio },
+    resumeStep: isContractEditable(r.status) ? resumeContractStep(r.details ?? {}, r.calculation) : null,
   };
 }
 
@@ -111,7 +117,7 @@ export async function scopedContract(q: Queryable, me: { user: SessionUser }, id
 export async function contractDetails(q: Queryable, row: ContractRow, user: SessionUser, publicBase: string): Promise<ContractDetails> {
   const history = await q.query<{ from_status: ContractStatus | null; to_status: ContractStatus; at: string | Date; actor: ContractActor; user_id: string | null; fio: string | null; note: string | null }>(
     `SELECT h.from_status, h.to_status, h.at, h.actor, h.user_id, h.note,
-            concat_ws(' ', NULLIF(u.second_name, ''), NULLIF(u.first_name, ''), NULLIF(u.middle_name, '')) AS fio
+            ${fioSql('u')} AS fio
        FROM contract_status_history h LEFT JOIN users u ON u.id = h.user_id
       WHERE h.contract_id = $1 ORDER BY h.id`,
     [row.id],
@@ -133,8 +139,11 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     history: entries,
     next: nextContractStatuses(row.status, actorOf(user)),
     paymentUrl: row.status === 250 && row.payment_token ? `${publicBase}/pay/${row.payment_token}` : null,
+    paymentExpiresAt: row.status === 250 && row.payment_expires_at ? iso(row.payment_expires_at) : null,
     insurerMessage: row.insurer_message,
     documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
+    files: await contractFiles(q, row.id),
+    canAttachFiles: canAttachTo(row.status),
   };
 }
 
@@ -143,6 +152,7 @@ export interface MoveColumns {
   insurer_ref?: string | null;
   insurer_message?: string | null;
   payment_token?: string | null;
+  payment_expires_at?: string | null;
   policy_number?: string;
   paid_at?: string;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, isContractEditable, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
@@ -7,7 +7,7 @@ import { route } from '../../platform/routes.js';
 import { idParams, objectIdSchema, yup } from '../../platform/validation.js';
 import { contractPdf, DOCUMENT_FILE_NAMES } from '../contracts/documents.js';
 import { move, searchColumns, sendToInsurer, type FlowDeps } from '../contracts/flow.js';
-import { actorOf, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
+import { actorOf, CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import { quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
 
@@ -16,8 +16,6 @@ export const publicBase = (req: FastifyRequest) => `${req.protocol}://${req.host
 
 /** The moves POST /contracts/:id/status makes; the others come from «Отправить страховщику», the insurer, the payment. */
 const COMMAND_MOVES: readonly ContractStatus[] = [S.canceled];
-/** The statuses in which the agent edits the documents. */
-const EDITABLE: readonly ContractStatus[] = [S.calculated, S.needsFixing];
 
 const addMonths = (date: string, months: number) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -52,6 +50,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
     const { offers, refusals } = await quoteAll([adapter], [insurer], { rating, group, vehicleYear: calculation.vehicle.year ?? null }, {
       showCommission: true,
       log: (o, m) => req.log.warn(o, m),
+      callLog: ctx.db,
     });
     const offer = offers[0];
     if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });
@@ -73,7 +72,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
   route(app, { method: 'PATCH', url: '/api/v2/contracts/:contractId/details', summary: 'Договор: сохранить данные для оформления', access: 'canSeeContracts', params: idParams('contractId'), body: contractDetailsPatchSchema }, async (req) => {
     await ctx.db.tx(async (q) => {
       const row = await scopedContract(q, req.me, req.params.contractId, true);
-      if (!EDITABLE.includes(row.status)) {
+      if (!isContractEditable(row.status)) {
         throw new HttpError(409, `Данные договора в статусе «${CONTRACT_STATUS_TITLES[row.status]}» менять нельзя`, { error: true, status: row.status });
       }
       // Each part sent replaces that part (the page sends its whole form); parts not sent stay.
@@ -92,8 +91,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
 
   route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/send', summary: 'Договор: отправить страховщику', access: 'canSeeContracts', params: idParams('contractId') }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-    const named = row.calculation.unrestricted ? 0 : (row.calculation.drivers ?? []).length;
-    const { missing } = await sendToInsurer(flow, row.id, { actor: actorOf(req.me.user), userId: req.me.user._id }, row.details, named);
+    const { missing } = await sendToInsurer(flow, row.id, { actor: actorOf(req.me.user), userId: req.me.user._id }, row.details, row.calculation);
     if (missing) throw validationError(missing.message, missing.field);
     return { data: withCommands(await details(req, row.id)) };
   });
@@ -144,10 +142,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
 export async function storePolicyPdf(ctx: AppContext, contractId: string): Promise<Buffer> {
   const [kept] = await ctx.db.query<{ pdf: Buffer | Uint8Array }>(`SELECT pdf FROM contract_documents WHERE contract_id = $1 AND kind = 'policy'`, [contractId]);
   if (kept) return Buffer.from(kept.pdf);
-  const [row] = await ctx.db.query<ContractRow>(
-    `SELECT c.*, co.short_name AS company_name, '' AS agent_fio FROM contracts c LEFT JOIN companies co ON co.id = c.company_id WHERE c.id = $1`,
-    [contractId],
-  );
+  const [row] = await ctx.db.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [contractId]);
   const pdf = await contractPdf('policy', row, row.company_name ?? '');
   await ctx.db.query(`INSERT INTO contract_documents (contract_id, kind, pdf) VALUES ($1, 'policy', $2) ON CONFLICT (contract_id, kind) DO NOTHING`, [contractId, pdf]);
   return pdf;

@@ -24,6 +24,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
     const { offers, refusals } = await quoteAll(adapters, await insurers(), { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
       showCommission: req.me.can.canSeeCommissionInTooltips,
       log: (o, m) => req.log.warn(o, m),
+      callLog: ctx.db,
     });
     return { data: { offers, refusals, drivers: kbm } };
   });
@@ -39,6 +40,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
     void quoteAll(adapters, known, { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
       showCommission: req.me.can.canSeeCommissionInTooltips,
       log: (o, m) => req.log.warn(o, m),
+      callLog: ctx.db,
       onAnswer: async ({ offer, refusal }) => {
         const companyId = (offer ?? refusal)!.companyId;
         const [row] = await ctx.db.query<{ left: number }>(

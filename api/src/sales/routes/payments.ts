@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, formatDate, formatMoney } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, formatDate, formatMoney, formatMoscowDateTime } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { parseJsonBody, yup } from '../../platform/validation.js';
-import { move, release, type FlowDeps } from '../contracts/flow.js';
+import { expirePaymentLinks, move, release, type FlowDeps } from '../contracts/flow.js';
 
 /**
  * Payment of a contract.
@@ -39,6 +39,7 @@ export const PAYMENT_TEXTS = {
   amount: 'Сумма платежа не совпадает со страховой премией договора',
   applied: 'Оплата принята',
   duplicate: 'Это уведомление уже обработано',
+  expired: 'Срок ссылки на оплату истёк: договор не оплачен, деньги нужно вернуть',
 } as const;
 
 const callbackSchema = yup.object({
@@ -64,11 +65,15 @@ interface PayRow {
   start_date: string | Date;
   plate: string | null;
   client_name: string | null;
+  payment_expires_at: string | Date | null;
 }
+
+/** A link still waiting for payment whose time has run out (the calendar may not have ended it yet). */
+const expiredLink = (row: PayRow, now = Date.now()) => row.status === S.waitingPayment && row.payment_expires_at != null && new Date(row.payment_expires_at).getTime() <= now;
 
 async function payRow(ctx: AppContext, token: string): Promise<PayRow | undefined> {
   const [row] = await ctx.db.query<PayRow>(
-    `SELECT c.id, c.status, c.premium, co.id_unicus AS company_code, co.short_name AS company_name, c.start_date, c.plate, c.client_name
+    `SELECT c.id, c.status, c.premium, co.id_unicus AS company_code, co.short_name AS company_name, c.start_date, c.plate, c.client_name, c.payment_expires_at
        FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.payment_token = $1`,
     [token],
   );
@@ -115,6 +120,11 @@ export async function applyCallback(
   if (seen) {
     await keep('duplicate', row.id);
     return duplicate;
+  }
+  if (expiredLink(row)) {
+    await keep('expired', row.id);
+    await expirePaymentLinks(flow);
+    return refuse(409, PAYMENT_TEXTS.expired);
   }
   if (row.status !== S.waitingPayment) {
     await keep('not_waiting', row.id);
@@ -174,9 +184,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowD
       const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
       const row = token ? await payRow(ctx, token) : undefined;
       if (!row) return reply.code(404).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Попросите агента прислать новую ссылку на оплату.</p>'));
+      if (expiredLink(row)) {
+        await expirePaymentLinks(flow);
+        return reply.code(410).send(payPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
+      }
       const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>Е-ОСАГО${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date instanceof Date ? row.start_date.toISOString() : row.start_date)}</dd><dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
       if (row.status === S.waitingPayment) {
-        return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>Оплата полиса ОСАГО</h1>${facts}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
+        const until = row.payment_expires_at ? `<p class="muted">Ссылка действует до ${formatMoscowDateTime(row.payment_expires_at)} (МСК).</p>` : '';
+        return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>Оплата полиса ОСАГО</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
       }
       if (row.status >= S.paid && row.status <= S.inAction) return reply.send(payPage('Полис оплачен', `<h1>Полис оплачен</h1>${facts}<p class="ok">Оплата получена. Полис придёт на почту страхователя.</p>`));
       return reply.code(410).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Договор больше не ожидает оплаты.</p>'));
@@ -186,7 +201,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowD
     scope.post('/pay/:token', async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
       const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
       const row = token ? await payRow(ctx, token) : undefined;
-      if (row && row.status === S.waitingPayment) {
+      if (row && row.status === S.waitingPayment && !expiredLink(row)) {
         const raw = JSON.stringify({ paymentId: `pay_${randomBytes(9).toString('base64url')}`, paymentToken: token, amount: Number(row.premium), paidAt: new Date().toISOString() });
         // In-process, through the same check as the HTTP callback: signature, idempotency, amount.
         const res = await applyCallback(ctx, flow, secret, row.company_code, raw, signPayload(secret, raw), JSON.parse(raw), req.log);

@@ -1,39 +1,51 @@
 import type { FastifyInstance } from 'fastify';
+import { INSURER_CALL_METHODS, type InsurerCallLogItem, type InsurerCallLogPage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
-import { objectIdSchema, yup } from '../../platform/validation.js';
+import { objectIdSchema, queryBool, yup } from '../../platform/validation.js';
 
 /**
  * GET /api/v2/soap-logs: every call made to an insurer (contracts/insurer-calls.ts), newest first, by
- * pages of `limit` before the id `before`; optionally one contract's. Staff only (canSeeSoapLogs:
- * administrators, supervisors, finance controllers): requests hold clients' documents.
+ * pages of `limit` before the id `before`; filtered by contract, insurer, method, or errors only. Staff
+ * only (canSeeSoapLogs: administrators, supervisors, finance controllers): requests hold clients' documents.
  */
 export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
   const query = yup.object({
     contract: objectIdSchema.label('contract'),
+    company: objectIdSchema.label('company'),
+    method: yup
+      .string()
+      .oneOf([...INSURER_CALL_METHODS], `Поле «method» должно быть одним из: ${INSURER_CALL_METHODS.join(', ')}`)
+      .label('method'),
+    errors: queryBool('errors'),
     before: yup.number().integer().min(1).label('before'),
     limit: yup.number().integer().min(1).max(200).default(50).label('limit'),
   });
-  route(app, { method: 'GET', url: '/api/v2/soap-logs', summary: 'Журнал обращений к страховщикам', access: 'canSeeSoapLogs', query }, async (req) => {
+  route(app, { method: 'GET', url: '/api/v2/soap-logs', summary: 'Журнал обращений к страховщикам', access: 'canSeeSoapLogs', query }, async (req): Promise<{ data: InsurerCallLogPage }> => {
     const params: unknown[] = [];
     const where: string[] = [];
-    if (req.query.contract) {
-      params.push(req.query.contract);
-      where.push(`l.contract_id = $${params.length}`);
-    }
+    const eq = (column: string, value: unknown) => {
+      params.push(value);
+      where.push(`${column} = $${params.length}`);
+    };
+    if (req.query.contract) eq('l.contract_id', req.query.contract);
+    if (req.query.company) eq('l.company_id', req.query.company);
+    if (req.query.method) eq('l.method', req.query.method);
+    if (req.query.errors) where.push('l.error IS NOT NULL');
     if (req.query.before) {
       params.push(req.query.before);
       where.push(`l.id < $${params.length}`);
     }
     params.push(req.query.limit + 1);
-    const rows = await ctx.db.query<{ id: string | number; company_name: string | null; contract_id: string | null; method: string; request: unknown; response: unknown; error: string | null; duration_ms: number; at: string | Date }>(
-      `SELECT l.id, co.short_name AS company_name, l.contract_id, l.method, l.request, l.response, l.error, l.duration_ms, l.at
+    const rows = await ctx.db.query<{ id: string | number; company_id: string | null; company_name: string | null; contract_id: string | null; method: string; request: unknown; response: unknown; error: string | null; duration_ms: number; at: string | Date }>(
+      `SELECT l.id, l.company_id, co.short_name AS company_name, l.contract_id, l.method, l.request, l.response, l.error, l.duration_ms, l.at
          FROM insurer_calls l LEFT JOIN companies co ON co.id = l.company_id
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY l.id DESC LIMIT $${params.length}`,
       params,
     );
-    const items = rows.slice(0, req.query.limit).map((r) => ({
+    const items: InsurerCallLogItem[] = rows.slice(0, req.query.limit).map((r) => ({
       id: Number(r.id),
+      companyId: r.company_id,
       companyName: r.company_name,
       contractId: r.contract_id,
       method: r.method,

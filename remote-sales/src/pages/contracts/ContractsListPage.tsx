@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  isContractEditable,
+  CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
   QUICK_PERIODS,
   QUICK_PERIOD_TITLES,
@@ -12,7 +14,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useDebounced } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useDebounced, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { listContracts } from '../../api/contracts';
 import './contracts.css';
 
@@ -28,6 +30,7 @@ type ListState = { status: 'loading' } | { status: 'error'; message: string } | 
  */
 export default function ContractsListPage() {
   const [params, setParams] = useSearchParams();
+  const me = useSessionUser();
   const filterKey = FILTERS.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
   const [state, setState] = React.useState<ListState>({ status: 'loading' });
   const [attempt, setAttempt] = React.useState(0);
@@ -68,7 +71,14 @@ export default function ContractsListPage() {
         setState((s) =>
           s.status !== 'ready'
             ? s
-            : { ...s, items: s.items.map((i) => (i.id === e.contractId ? { ...i, status: e.status, statusTitle: e.statusTitle, policyNumber: e.policyNumber ?? i.policyNumber, reportStatus: reportStatusOf(e.status) } : i)) },
+            : {
+                ...s,
+                items: s.items.map((i) =>
+                  i.id === e.contractId
+                    ? { ...i, status: e.status, statusTitle: e.statusTitle, policyNumber: e.policyNumber ?? i.policyNumber, reportStatus: reportStatusOf(e.status), resumeStep: isContractEditable(e.status) ? (i.resumeStep ?? 'vehicle') : null }
+                    : i,
+                ),
+              },
         ),
       );
     return () => sub.unsubscribe();
@@ -130,7 +140,8 @@ export default function ContractsListPage() {
           <ul className="oy-contracts__list" aria-label="Договоры">
             {state.items.map((c) => (
               <li key={c.id} className="oy-contracts__row">
-                <Link to={c.id} className="oy-contracts__link">
+                {/* A draft opens where its documents stop; the others open the contract. */}
+                <Link to={c.resumeStep ? `${c.id}/${c.resumeStep}` : c.id} className="oy-contracts__link">
                   <span className="oy-contracts__status-cell">
                     <StatusIcon status={c.reportStatus} size={18} />
                     <span>{c.statusTitle}</span>
@@ -138,6 +149,8 @@ export default function ContractsListPage() {
                   <span className="oy-contracts__main">
                     <strong>{c.productName}{c.policyNumber ? ` ${c.policyNumber}` : ''}</strong>
                     <span className="oy-contracts__muted">{[c.companyName, c.clientName, c.plate ?? c.vin].filter(Boolean).join(' · ') || '—'}</span>
+                    {/* A network owner and staff see others' sales too: whose it is. */}
+                    {me && c.agent.id !== me._id ? <span className="oy-contracts__agent">Агент: {c.agent.fio}</span> : null}
                   </span>
                   <span className="oy-contracts__money">{c.premium == null ? '—' : formatMoney(c.premium)}</span>
                   <span className="oy-contracts__date">{formatDate(c.createdAt)}</span>

@@ -23,6 +23,7 @@ const ROW: ContractListItem = {
   createdAt: '2026-11-20T09:00:00.000Z',
   updatedAt: '2026-11-20T09:00:00.000Z',
   agent: { id: 'b'.repeat(24), fio: 'Иванов Иван' },
+  resumeStep: null,
 };
 const DETAILS: ContractDetails = {
   ...ROW,
@@ -35,8 +36,24 @@ const DETAILS: ContractDetails = {
   history: [{ from: 105, to: 106, at: '2026-11-20T09:00:00.000Z', actor: 'system', by: null, note: 'ВСК: 12345.67 ₽' }],
   next: [10000],
   paymentUrl: null,
+  paymentExpiresAt: null,
   insurerMessage: null,
   documents: ['draft'],
+  files: [],
+  canAttachFiles: true,
+};
+const FILE = {
+  _id: 'f'.repeat(24),
+  uploadFileName: 'паспорт.pdf',
+  storageFileName: `${'0'.repeat(32)}.pdf`,
+  size: 2048,
+  extension: 'pdf',
+  mime: 'application/pdf',
+  user: { userId: DEMO_USERS.agent._id, firstName: 'Иван', secondName: 'Иванов', middleName: '' },
+  createDate: '2026-11-20T09:30:00.000Z',
+  updateDate: '2026-11-20T09:30:00.000Z',
+  typeId: 't2'.repeat(12),
+  typeName: 'Паспорт собственника',
 };
 
 describe('Полисы', () => {
@@ -50,6 +67,8 @@ describe('Полисы', () => {
     expect(within(list).getAllByText('Ожидает оплаты').length).toBeGreaterThan(0);
     expect(within(list).getByText(/ВСК · Смирнова Анна Петровна · А123ВС777/)).toBeTruthy();
     expect(within(list).getByText(/12\s345,67\s₽/)).toBeTruthy();
+    // Another agent's sale (a network owner's or staff's view) says whose it is.
+    expect(within(list).getByText('Агент: Иванов Иван')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     expect(await screen.findByText(/Петров Пётр/)).toBeTruthy();
     const listed = http.calls.filter((c) => c.path.startsWith('/api/v2/contracts')).length;
@@ -77,21 +96,137 @@ describe('Полисы', () => {
     expect(await screen.findByText('Не удалось загрузить договоры')).toBeTruthy();
   });
 
-  test('the contract: history, the documents form saved as typed, the server’s 400 on sending shown in place', async () => {
-    const http = fakeHttp({
-      [`GET /api/v2/contracts/${ID}`]: { data: DETAILS },
-      [`PATCH /api/v2/contracts/${ID}/details`]: { data: DETAILS },
-      [`POST /api/v2/contracts/${ID}/send`]: () => {
-        throw httpError(400, { message: 'Заполните поле «Модель»', field: 'details.vehicle.model' });
-      },
-    });
+  test('the contract: history, where the documents stand, «Продолжить оформление» at the first unfinished step', async () => {
+    const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: { ...DETAILS, resumeStep: 'vehicle' } } });
     await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });
     expect(await screen.findByRole('region', { name: 'История статусов' })).toBeTruthy();
     expect(screen.getByText('Черновик полиса (PDF)')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Марка'), { target: { value: 'LADA' } });
+    const docs = screen.getByRole('region', { name: 'Данные для оформления' });
+    expect(within(docs).getByText('Осталось: Заполните поле «Марка»')).toBeTruthy();
+    expect(within(docs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Транспортное средство', 'Собственник', 'Страхователь', 'Водители', 'Контакты и отправка']);
+    fireEvent.click(within(docs).getByRole('button', { name: 'Продолжить оформление' }));
+    expect(await screen.findByRole('heading', { name: 'Оформление Е-ОСАГО' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Транспортное средство' })).toBeTruthy();
+  });
+
+  test('the steps: typed values are saved; «Далее» stays with the missing field named under it; a filled step goes on; the owner starts at the priced address; the server’s 400 on sending is shown', async () => {
+    const VEHICLE = { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS' as const, series: '77УХ', number: '123456', issuedAt: '2019-05-20' } };
+    const OWNER = { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-09-30', passport: { series: '4510', number: '123456', issuedAt: '2005-10-12', issuer: 'ОВД' }, address: 'г Москва' };
+    let saved: Record<string, unknown> = {};
+    const http = fakeHttp({
+      [`GET /api/v2/contracts/${ID}`]: () => ({ data: { ...DETAILS, details: saved } }),
+      [`PATCH /api/v2/contracts/${ID}/details`]: (body: unknown) => {
+        saved = (body as { details: Record<string, unknown> }).details;
+        return { data: { ...DETAILS, details: saved } };
+      },
+      [`POST /api/v2/contracts/${ID}/send`]: () => {
+        throw httpError(400, { message: 'Год выпуска не совпадает с расчётом (2018): исправьте год или рассчитайте полис заново', field: 'details.vehicle.year' });
+      },
+    });
+    await renderSection(RemoteRoutes, `/contracts/${ID}/vehicle`, { http, user: DEMO_USERS.agent });
+    const vehicle = await screen.findByRole('region', { name: 'Транспортное средство' });
+    fireEvent.change(within(vehicle).getByRole('textbox', { name: 'Марка' }), { target: { value: 'LADA' } });
     await waitFor(() => expect(http.calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
-    expect(http.calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ details: { vehicle: { make: 'LADA' } } });
-    fireEvent.click(screen.getByRole('button', { name: 'Отправить страховщику' }));
-    expect(await screen.findByText('Заполните поле «Модель»')).toBeTruthy();
+    expect(saved).toMatchObject({ vehicle: { make: 'LADA' }, insurantIsOwner: true, owner: { address: 'г Москва' } });
+    fireEvent.click(within(vehicle).getByRole('button', { name: 'Далее' }));
+    // No VIN nor body number: the step stays, the field says why.
+    expect(await within(vehicle).findByText('Заполните поле «VIN или номер кузова»')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Транспортное средство' })).toBeTruthy();
+
+    // A contract whose vehicle and owner are filled resumes further on; the contacts step sends it.
+    saved = { vehicle: VEHICLE, owner: OWNER, insurantIsOwner: true, contacts: { phone: '+7 (916) 123-45-67', email: 'anna@example.ru' } };
+    await renderSection(RemoteRoutes, `/contracts/${ID}/contacts`, { http, user: DEMO_USERS.agent });
+    const contacts = await screen.findByRole('region', { name: 'Контакты и отправка' });
+    fireEvent.click(within(contacts).getByRole('button', { name: 'Отправить страховщику' }));
+    expect(await within(contacts).findByText(/Год выпуска не совпадает с расчётом/)).toBeTruthy();
+  });
+
+  test('a save made in a pause of typing and still on its way does not undo a newer one: «Отправить страховщику» sends what was typed last', async () => {
+    const VEHICLE = { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS' as const, series: '77УХ', number: '123456', issuedAt: '2019-05-20' } };
+    const OWNER = { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-09-30', passport: { series: '4510', number: '123456', issuedAt: '2005-10-12', issuer: 'ОВД' }, address: 'г Москва' };
+    // The server keeps the details of the PATCH it finishes last; the first one is slow.
+    let saved: Record<string, unknown> = { vehicle: VEHICLE, owner: OWNER, insurantIsOwner: true, contacts: { phone: '+7 (916) 123-45-67', email: '' } };
+    let releaseFirst!: () => void;
+    const firstDone = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let patches = 0;
+    const http = fakeHttp({
+      [`GET /api/v2/contracts/${ID}`]: () => ({ data: { ...DETAILS, details: saved } }),
+      [`PATCH /api/v2/contracts/${ID}/details`]: async (body: unknown) => {
+        const details = (body as { details: Record<string, unknown> }).details;
+        if (++patches === 1) await firstDone;
+        saved = details;
+        return { data: { ...DETAILS, details } };
+      },
+      [`POST /api/v2/contracts/${ID}/send`]: async () => {
+        await firstDone;
+        const email = (saved.contacts as { email?: string }).email;
+        if (!email) throw httpError(400, { message: 'Укажите e-mail клиента: на него уйдут ссылка на оплату и полис', field: 'details.contacts.email' });
+        return { data: { ...DETAILS, status: 125, details: saved } };
+      },
+      'POST /suggest/email': { suggestions: [] },
+    });
+    await renderSection(RemoteRoutes, `/contracts/${ID}/contacts`, { http, user: DEMO_USERS.agent });
+    const contacts = await screen.findByRole('region', { name: 'Контакты и отправка' });
+    const email = within(contacts).getByRole('combobox', { name: /E-mail клиента/ });
+    fireEvent.change(email, { target: { value: 'anna' } });
+    await waitFor(() => expect(patches).toBe(1), { timeout: 3000 });
+    fireEvent.change(email, { target: { value: 'anna@example.ru' } });
+    fireEvent.click(within(contacts).getByRole('button', { name: 'Отправить страховщику' }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      releaseFirst();
+    });
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'POST' && c.path.endsWith('/send'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Контакты и отправка' })).toBeNull());
+    expect(screen.queryByText(/Укажите e-mail клиента/)).toBeNull();
+    expect(saved).toMatchObject({ contacts: { email: 'anna@example.ru' } });
+  });
+
+  test('files: picked files need an insurer’s type (sorted) before «Да»; the server’s message is the toast; a refused file shows the server’s reason; live reload on contract_files', async () => {
+    let detail: ContractDetails = DETAILS;
+    const http = fakeHttp({
+      [`GET /api/v2/contracts/${ID}`]: () => ({ data: detail }),
+      [`GET /api/v2/file-list-company/${'a'.repeat(24)}`]: { data: { fileTypes: [{ _id: 't2'.repeat(12), name: 'Паспорт собственника' }, { _id: 't1'.repeat(12), name: 'Диагностическая карта' }] } },
+      [`POST /api/v2/contracts/${ID}/attach-files`]: (body: unknown) => {
+        const form = body as FormData;
+        if ((form.getAll('file') as File[]).some((f) => f.name === 'вирус.pdf')) throw httpError(400, { error: true, message: 'Файл «вирус.pdf»: допустимы PDF, JPEG, PNG, WEBP', field: 'file' });
+        return { error: false, message: 'Файл успешно прикреплен к запросу', data: { files: [FILE] } };
+      },
+    });
+    const { toasts, bus } = await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });
+    const files = await screen.findByRole('region', { name: 'Файлы договора' });
+    expect(within(files).getByText(/Файлов пока нет/)).toBeTruthy();
+    const pick = (name: string) => fireEvent.change(within(files).getByLabelText('Файлы для прикрепления'), { target: { files: [new File(['%PDF-1.7'], name, { type: 'application/pdf' })] } });
+
+    pick('паспорт.pdf');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Вы действительно хотите добавить файл?');
+    expect(dialog).toHaveTextContent('файл будет добавлен в файлы запроса');
+    const yes = within(dialog).getByRole('button', { name: 'Да' });
+    expect(yes).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Выберите тип файла' }));
+    const typeOptions = async () => within(await screen.findByRole('listbox')).findAllByRole('option');
+    const options = await typeOptions();
+    expect(options.map((o) => o.textContent)).toEqual(['Диагностическая карта', 'Паспорт собственника']);
+    fireEvent.click(screen.getByTitle('Паспорт собственника'));
+    await waitFor(() => expect(yes).toBeEnabled());
+    fireEvent.click(yes);
+    expect(await within(files).findByText('паспорт.pdf')).toBeTruthy();
+    expect(within(files).getByText('Паспорт собственника')).toBeTruthy();
+    const sent = http.calls.find((c) => c.path.endsWith('/attach-files'))!.body as FormData;
+    expect(sent.get('typeId')).toBe('t2'.repeat(12));
+    expect(toasts).toContainEqual({ type: 'success', body: 'Файл успешно прикреплен к запросу' });
+
+    pick('вирус.pdf');
+    const again = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(again).getByRole('combobox', { name: 'Выберите тип файла' }));
+    fireEvent.click(await screen.findByTitle('Диагностическая карта'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Да' }));
+    expect(await within(files).findByRole('alert')).toHaveTextContent('Файл «вирус.pdf»: допустимы PDF, JPEG, PNG, WEBP');
+
+    // Someone else attached a file: the event reloads the contract.
+    detail = { ...DETAILS, files: [FILE, { ...FILE, _id: 'e'.repeat(24), uploadFileName: 'СТС.jpg', user: null }] };
+    act(() => bus.publish('contract_files', { contractId: ID }));
+    expect(await within(files).findByText('СТС.jpg')).toBeTruthy();
   });
 });

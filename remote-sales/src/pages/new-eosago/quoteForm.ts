@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, toIsoDate, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
 
 /** The quick calculation's form: the rating factors only (documents come in the full calculator). */
 export interface QuoteValues {
@@ -23,11 +23,8 @@ export interface QuoteValues {
 export const ADDRESS_NOT_CHOSEN = 'Выберите адрес из подсказок';
 export const emptyDriver = () => ({ birthDate: '', experienceSince: '', licence: '' });
 
-/** dd.mm.yyyy → YYYY-MM-DD (the api's dates). */
-export const isoFromRu = (text: string) => {
-  const [d, m, y] = text.split('.');
-  return `${y}-${m}-${d}`;
-};
+/** dd.mm.yyyy → YYYY-MM-DD (the api's dates); the form's schema has checked the date already. */
+const isoFromRu = (text: string) => toIsoDate(text) ?? text;
 const ruFromDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 
 export function initialQuoteValues(now = new Date()): QuoteValues {

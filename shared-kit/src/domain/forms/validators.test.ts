@@ -25,6 +25,7 @@ import {
   stsError,
   timeError,
   toDateText,
+  toIsoDate,
   vinError,
 } from './index';
 
@@ -96,6 +97,9 @@ describe('date dd.mm.yyyy', () => {
     expect(toDateText(new Date(2021, 2, 5))).toBe('05.03.2021');
     expect(toDateText(new Date(NaN))).toBeNull();
     expect(toDateText('завтра')).toBeNull();
+    expect(toIsoDate('05.03.2021')).toBe('2021-03-05');
+    expect(toIsoDate('30.02.2021')).toBeNull();
+    expect(toIsoDate('')).toBeNull();
   });
 });
 

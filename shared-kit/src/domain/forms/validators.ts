@@ -68,6 +68,12 @@ export function toDateText(value: string | Date | null | undefined): string | nu
   return parseDateText(text) ? text : null;
 }
 
+/** 'dd.mm.yyyy' → 'yyyy-mm-dd' (the api's dates); not a real date → null. */
+export function toIsoDate(text: string | null | undefined): string | null {
+  const p = parseDateText(text);
+  return p ? `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
+}
+
 const dateKey = (p: DateParts) => p.year * 10000 + p.month * 100 + p.day;
 const asParts = (d: string | Date): DateParts | null =>
   d instanceof Date ? { day: d.getDate(), month: d.getMonth() + 1, year: d.getFullYear() } : parseDateText(d);

@@ -1,5 +1,6 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES } from './contracts';
-import { contractClientName, missingContractDetail } from './contractDetails';
+import { contractClientName, contractStepOf, missingContractDetail, resumeContractStep } from './contractDetails';
+import { isContractEditable } from './contracts';
 import { quickPeriodRange, type EosagoContractDetails } from './contractWire';
 import { reportStatusOf } from './contracts';
 import { REPORT_STATUS_TITLES } from './statuses';
@@ -12,9 +13,12 @@ const COMPLETE: EosagoContractDetails = {
   contacts: { phone: '+7 (916) 123-45-67', email: 'anna@example.ru' },
 };
 
+/** Priced for a 2019 car with one named driver. */
+const PRICED = { vehicle: { year: 2019 }, unrestricted: false, drivers: [{ birthDate: '1985-09-30', experienceSince: '2005-01-01', licence: '7700123456' }] };
+
 describe('what «Отправить страховщику» needs', () => {
   test('complete documents need nothing more', () => {
-    expect(missingContractDetail(COMPLETE, 1)).toBeNull();
+    expect(missingContractDetail(COMPLETE, PRICED)).toBeNull();
   });
 
   test.each([
@@ -30,12 +34,21 @@ describe('what «Отправить страховщику» needs', () => {
     ['a phone starting with 3', { ...COMPLETE, contacts: { ...COMPLETE.contacts, phone: '+7 (316) 123-45-67' } }, 'details.contacts.phone', 'Укажите телефон клиента в формате +7 (900) 000-00-00'],
     ['no e-mail', { ...COMPLETE, contacts: { ...COMPLETE.contacts, email: '' } }, 'details.contacts.email', 'Укажите e-mail клиента: на него уйдут ссылка на оплату и полис'],
   ])('%s: the field is named', (_what, details, field, message) => {
-    expect(missingContractDetail(details as Partial<EosagoContractDetails>, 1)).toEqual({ field, message });
+    expect(missingContractDetail(details as Partial<EosagoContractDetails>, PRICED)).toEqual({ field, message });
+  });
+
+  test('the year must be the one the offer was priced for; a calculation without a year takes any; unrestricted names nobody', () => {
+    expect(missingContractDetail({ ...COMPLETE, vehicle: { ...COMPLETE.vehicle, year: 2009 } }, PRICED)).toEqual({
+      field: 'details.vehicle.year',
+      message: 'Год выпуска не совпадает с расчётом (2019): исправьте год или рассчитайте полис заново',
+    });
+    expect(missingContractDetail({ ...COMPLETE, vehicle: { ...COMPLETE.vehicle, year: 2009 } }, { ...PRICED, vehicle: {} })).toBeNull();
+    expect(missingContractDetail({ ...COMPLETE, driverNames: [] }, { vehicle: {}, unrestricted: true })).toBeNull();
   });
 
   test('an electronic PTS needs no series; a vehicle without a plate yet may go', () => {
     const epts = { ...COMPLETE, vehicle: { ...COMPLETE.vehicle, plate: null, document: { type: 'EPTS' as const, number: '164301000123456', issuedAt: '2020-01-01' } } };
-    expect(missingContractDetail(epts, 1)).toBeNull();
+    expect(missingContractDetail(epts, PRICED)).toBeNull();
   });
 
   test('the client is the insurant when not the owner', () => {
@@ -73,5 +86,23 @@ describe('§9 quick periods and §3 report statuses', () => {
       Отменён: 'Архив',
       'Не состоялся': 'Не состоялся',
     });
+  });
+});
+
+describe('the steps of issuing', () => {
+  test('each field belongs to its step; a draft resumes at the step of its first missing field, or at the last one when complete', () => {
+    expect(contractStepOf('details.vehicle.document.series')).toBe('vehicle');
+    expect(contractStepOf('details.owner.passport.issuer')).toBe('owner');
+    expect(contractStepOf('details.insurant.lastName')).toBe('insurant');
+    expect(contractStepOf('details.driverNames[1]')).toBe('drivers');
+    expect(contractStepOf('details.contacts.email')).toBe('contacts');
+    expect(resumeContractStep({}, PRICED)).toBe('vehicle');
+    expect(resumeContractStep({ vehicle: COMPLETE.vehicle }, PRICED)).toBe('owner');
+    expect(resumeContractStep({ ...COMPLETE, driverNames: [] }, PRICED)).toBe('drivers');
+    expect(resumeContractStep(COMPLETE, PRICED)).toBe('contacts');
+  });
+
+  test('documents are edited only in «Расчёт получен» and «Требует исправления»', () => {
+    expect([100, 105, 106, 120, 125, 210, 215, 220, 225, 250, 500, 510, 600, 700, 10000, 11000].filter(isContractEditable)).toEqual([106, 220]);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { EMAIL_PATTERN } from '../login';
 import { PHONE_PATTERN, PLATE_PATTERN, STS_PATTERN, VIN_PATTERN } from '../forms/validators';
-import type { ContractPerson, EosagoContractDetails } from './contractWire';
+import type { ContractPerson, ContractStepKey, EosagoContractDetails } from './contractWire';
+import type { OsagoCalculateRequest } from './osago/wire';
 
 export const PASSPORT_SERIES_PATTERN = /^\d{4}$/;
 export const PASSPORT_NUMBER_PATTERN = /^\d{6}$/;
@@ -38,11 +39,19 @@ function person(p: Partial<ContractPerson> | null | undefined, path: string, who
   return null;
 }
 
+/** What of the calculation the documents must agree with. */
+export type PricedAs = Pick<OsagoCalculateRequest, 'unrestricted' | 'drivers'> & { vehicle: Pick<OsagoCalculateRequest['vehicle'], 'year'> };
+
+/** How many drivers the calculation names (each needs a full name on the contract). */
+export const namedDriverCount = (c: Pick<PricedAs, 'unrestricted' | 'drivers'>) => (c.unrestricted ? 0 : (c.drivers ?? []).length);
+
 /**
  * The first thing missing or malformed before the contract can go to the insurer; null when complete.
- * `namedDrivers`: how many drivers the calculation names (each needs a full name).
+ * `pricedAs`: the calculation the offer was made for — its named drivers each need a name, and a year
+ * given there must be the year on the documents (the insurer accepted and priced that vehicle).
  */
-export function missingContractDetail(d: Partial<EosagoContractDetails>, namedDrivers: number): MissingDetail | null {
+export function missingContractDetail(d: Partial<EosagoContractDetails>, pricedAs: PricedAs): MissingDetail | null {
+  const namedDrivers = namedDriverCount(pricedAs);
   const v = d.vehicle;
   const vehicle = (field: string, title: string): MissingDetail => ({ field: `details.vehicle.${field}`, message: `Заполните поле «${title}»` });
   if (!v) return vehicle('make', 'Марка');
@@ -52,6 +61,9 @@ export function missingContractDetail(d: Partial<EosagoContractDetails>, namedDr
   if (blank(v.make)) return vehicle('make', 'Марка');
   if (blank(v.model)) return vehicle('model', 'Модель');
   if (v.year == null) return vehicle('year', 'Год выпуска');
+  if (pricedAs.vehicle.year != null && v.year !== pricedAs.vehicle.year) {
+    return { field: 'details.vehicle.year', message: `Год выпуска не совпадает с расчётом (${pricedAs.vehicle.year}): исправьте год или рассчитайте полис заново` };
+  }
   if (!v.document || blank(v.document.type)) return vehicle('document.type', 'Документ ТС');
   if (v.document.type === 'EPTS') {
     if (blank(v.document.number) || !EPTS_NUMBER_PATTERN.test(v.document.number)) return { field: 'details.vehicle.document.number', message: 'Номер ЭПТС — 15 цифр' };
@@ -81,4 +93,32 @@ export function contractClientName(d: Partial<EosagoContractDetails>): string | 
   const p = d.insurantIsOwner === false ? d.insurant : d.owner;
   const name = [p?.lastName, p?.firstName, p?.middleName].filter((x) => !blank(x)).join(' ');
   return name || null;
+}
+
+/**
+ * The steps of issuing an e-OSAGO contract after an offer was chosen (`/app/contracts/{id}/{step}`),
+ * in order; the rating factors were the calculator's step before them (`/app/new-eosago`).
+ */
+export const CONTRACT_STEPS = [
+  { key: 'vehicle', title: 'Транспортное средство' },
+  { key: 'owner', title: 'Собственник' },
+  { key: 'insurant', title: 'Страхователь' },
+  { key: 'drivers', title: 'Водители' },
+  { key: 'contacts', title: 'Контакты и отправка' },
+] as const satisfies readonly { key: ContractStepKey; title: string }[];
+export type ContractStep = ContractStepKey;
+export const CONTRACT_STEP_KEYS: readonly ContractStep[] = CONTRACT_STEPS.map((s) => s.key);
+
+/** The step a field of the details belongs to (`details.owner.passport.series` → owner). */
+export function contractStepOf(field: string): ContractStep {
+  const part = field.replace(/^details\./, '').split(/[.[]/)[0];
+  if (part === 'vehicle' || part === 'owner' || part === 'insurant') return part;
+  if (part === 'driverNames') return 'drivers';
+  return 'contacts';
+}
+
+/** Where a draft resumes: the step of the first thing missing, or the last step when all is filled. */
+export function resumeContractStep(d: Partial<EosagoContractDetails>, pricedAs: PricedAs): ContractStep {
+  const missing = missingContractDetail(d, pricedAs);
+  return missing ? contractStepOf(missing.field) : 'contacts';
 }

@@ -6,6 +6,10 @@
 import type { ContractActor, ContractStatus } from './contracts';
 import type { ReportStatus } from './statuses';
 import type { OsagoCalculateRequest, OsagoOffer } from './osago/wire';
+import type { AttachedFile } from '../files';
+
+/** The steps of contractDetails.ts' CONTRACT_STEPS (named here so the wire does not import the rules). */
+export type ContractStepKey = 'vehicle' | 'owner' | 'insurant' | 'drivers' | 'contacts';
 
 export const CONTRACT_PRODUCTS = ['eosago'] as const;
 export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
@@ -78,6 +82,8 @@ export interface ContractListItem {
   createdAt: string;
   updatedAt: string;
   agent: ContractParty;
+  /** While the agent fills the documents (106, 220): the step a draft resumes at (`/contracts/{id}/{step}`). */
+  resumeStep: ContractStepKey | null;
 }
 
 export interface ContractHistoryEntry {
@@ -99,10 +105,21 @@ export interface ContractDetails extends ContractListItem {
   next: ContractStatus[];
   /** While waiting for payment: the link the client pays by. */
   paymentUrl: string | null;
+  /** Until when the payment link works (ISO); after it the contract ends as «Не выпущен». */
+  paymentExpiresAt: string | null;
   /** What the insurer said when it refused or asked to fix the data. */
   insurerMessage: string | null;
   /** The documents there are: 'draft' before payment, 'policy' once released. */
   documents: ('draft' | 'policy')[];
+  /** Files the agent or staff attached (scans for the insurer), oldest first. */
+  files: AttachedFile[];
+  /** Whether the caller may attach files now (not to a cancelled or not released contract). */
+  canAttachFiles: boolean;
+}
+
+/** `contract_files`: the files of a contract changed (attached or removed) — the page refetches. */
+export interface ContractFilesEvent {
+  contractId: string;
 }
 
 /** §9 quick date filters. */

@@ -3,6 +3,8 @@ import {
   CONTRACT_STATUS_TITLES,
   CONTRACT_TRANSITIONS,
   FINAL_CONTRACT_STATUSES,
+  PAYMENT_LINK_TTL_HOURS,
+  paymentLinkExpiry,
   contractTransitionError,
   nextContractStatuses,
   type ContractStatus,
@@ -70,4 +72,12 @@ describe('the contract state machine (§4, issue 11)', () => {
     }
     expect([...reached].sort((a, b) => a - b)).toEqual([...ALL].sort((a, b) => a - b));
   });
+});
+
+test('a payment link lives a day, never past the start of the policy (Moscow midnight)', () => {
+  const made = new Date('2026-11-20T09:00:00.000Z');
+  expect(paymentLinkExpiry(made, '2026-12-01').toISOString()).toBe('2026-11-21T09:00:00.000Z');
+  // Starts tomorrow: the link ends at 00:00 Moscow (21:00 UTC today).
+  expect(paymentLinkExpiry(made, '2026-11-21').toISOString()).toBe('2026-11-20T21:00:00.000Z');
+  expect(PAYMENT_LINK_TTL_HOURS).toBe(24);
 });

@@ -92,6 +92,25 @@ export const FINAL_CONTRACT_STATUSES: readonly ContractStatus[] = [S.ended, S.ca
 
 export const isContractStatus = (v: unknown): v is ContractStatus => typeof v === 'number' && v in CONTRACT_STATUS_TITLES;
 
+/**
+ * How long a payment link lives: a day from when the insurer made it (the demo insurer's setting; a real
+ * insurer's answer may carry its own), and never past the policy's start — a policy cannot begin before
+ * it is paid. An unpaid link then ends the contract as «Не выпущен» (250 → 11000).
+ */
+export const PAYMENT_LINK_TTL_HOURS = 24;
+
+/** When a payment link made at `madeAt` for a policy starting on `startDate` (YYYY-MM-DD, Moscow) stops working. */
+export function paymentLinkExpiry(madeAt: Date, startDate: string): Date {
+  const byTtl = madeAt.getTime() + PAYMENT_LINK_TTL_HOURS * 3_600_000;
+  const byStart = Date.parse(`${startDate}T00:00:00+03:00`);
+  return new Date(Number.isNaN(byStart) ? byTtl : Math.min(byTtl, byStart));
+}
+
+/** The statuses in which the agent fills and edits the documents (the steps, PATCH details). */
+export function isContractEditable(status: number): boolean {
+  return status === CONTRACT_STATUS.calculated || status === CONTRACT_STATUS.needsFixing;
+}
+
 /** The moves open from a status to an actor (what a page offers). */
 export function nextContractStatuses(from: ContractStatus, actor: ContractActor): ContractStatus[] {
   return CONTRACT_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to);

@@ -3,3 +3,4 @@ export * from './osago';
 export * from './contracts';
 export * from './contractWire';
 export * from './contractDetails';
+export * from './insurerCalls';

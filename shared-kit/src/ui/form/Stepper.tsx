@@ -14,10 +14,12 @@ export interface StepperProps {
   onChange?(index: number): void;
   /** A step that failed validation is shown in red. */
   errorStep?: number | null;
+  /** 'vertical' puts each title under its number: many or long titles then wrap between words, not inside them. */
+  titlePlacement?: 'horizontal' | 'vertical';
 }
 
 /** Numbered steps (§2): earlier steps can be returned to, later ones cannot be jumped to. */
-export function Stepper({ steps, current, onChange, errorStep = null }: StepperProps) {
+export function Stepper({ steps, current, onChange, errorStep = null, titlePlacement = 'horizontal' }: StepperProps) {
   const items = steps.map((s, i) => {
     const step = typeof s === 'string' ? { title: s } : s;
     return {
@@ -32,6 +34,7 @@ export function Stepper({ steps, current, onChange, errorStep = null }: StepperP
       <Steps
         current={current}
         items={items}
+        titlePlacement={titlePlacement}
         responsive
         // Numbers stay on passed steps too (no check marks): «1», «2», … as the spec shows them.
         iconRender={(node, { index, components: { Icon } }) =>

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { ATTACH_LIMITS, CONTRACT_STATUS as S, ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType, type ContractStatus } from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../../platform/db.js';
+import { detectType, EXT, MB, MIME, TYPE_TITLE, type FileType } from '../../platform/file-types.js';
+import { validationError } from '../../platform/errors.js';
+import type { ReadUpload } from '../../platform/uploads.js';
+
+/**
+ * Files on contracts (§3, §7): the scans an insurer asks for, each with one of the insurer's file types.
+ * The type of a file is told by its first bytes; the bytes are kept in contract_files (any api instance
+ * serves them). Who may: whoever sees the contract (platform/scope.ts, checked by the route).
+ */
+
+export const CONTRACT_FILE_TYPES: readonly FileType[] = ['pdf', 'jpeg', 'png', 'webp'];
+
+export const CONTRACT_FILE_TEXTS = {
+  attached: ERROR_TEXTS.attachSuccess,
+  badType: (name: string) => `Файл «${name}»: допустимы ${CONTRACT_FILE_TYPES.map((t) => TYPE_TITLE[t]).join(', ')}`,
+  tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / MB} МБ`,
+  unknownType: 'Поле «typeId»: у этого страховщика нет такого типа файла',
+  closed: (title: string) => `К договору в статусе «${title}» файлы не прикрепляются`,
+  notYours: 'Удалить файл может тот, кто его прикрепил, или сотрудник брокера',
+  fixed: 'Файлы оплаченного договора не удаляются',
+};
+
+/** Attaching is open while the contract is alive: not to a cancelled or not released one. */
+export const canAttachTo = (status: ContractStatus) => status !== S.canceled && status !== S.notReleased;
+/** Removing a file: until the contract is paid (after that the files are part of the sold policy). */
+export const canRemoveFrom = (status: ContractStatus) => canAttachTo(status) && status < S.paid;
+
+interface FileRow {
+  id: string;
+  type_id: string | null;
+  type_name: string;
+  upload_file_name: string;
+  storage_file_name: string;
+  size: number;
+  extension: string;
+  mime: string;
+  user_id: string | null;
+  first_name: string | null;
+  second_name: string | null;
+  middle_name: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+const toWire = (r: FileRow): AttachedFile => ({
+  _id: r.id,
+  uploadFileName: r.upload_file_name,
+  storageFileName: r.storage_file_name,
+  size: Number(r.size),
+  extension: r.extension,
+  mime: r.mime,
+  user: r.user_id ? { userId: r.user_id, firstName: r.first_name ?? '', secondName: r.second_name ?? '', middleName: r.middle_name ?? '' } : null,
+  createDate: iso(r.created_at),
+  updateDate: iso(r.updated_at),
+  typeId: r.type_id,
+  typeName: r.type_name,
+});
+
+/** The insurer's file types, sorted by name (§8). */
+export async function companyFileTypes(q: Queryable, companyId: string): Promise<AttachFileType[]> {
+  const rows = await q.query<{ id: string; name: string }>('SELECT id, name FROM company_file_types WHERE company_id = $1', [companyId]);
+  return sortFileTypes(rows.map((r) => ({ _id: r.id, name: r.name })));
+}
+
+/** A contract's files, oldest first, without their bytes. */
+export async function contractFiles(q: Queryable, contractId: string): Promise<AttachedFile[]> {
+  const rows = await q.query<FileRow>(
+    `SELECT f.id, f.type_id, f.type_name, f.upload_file_name, f.storage_file_name, f.size, f.extension, f.mime, f.user_id,
+            u.first_name, u.second_name, u.middle_name, f.created_at, f.updated_at
+       FROM contract_files f LEFT JOIN users u ON u.id = f.user_id
+      WHERE f.contract_id = $1 ORDER BY f.created_at, f.id`,
+    [contractId],
+  );
+  return rows.map(toWire);
+}
+
+/** A name safe to show and to put in a header: no path, no control characters, at most 200 characters. */
+export function cleanFileName(name: string, type: FileType): string {
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return base || `файл.${EXT[type]}`;
+}
+
+/**
+ * Checks every file before any is written (one bad file refuses the whole call, nothing half-attached)
+ * and writes them with the chosen type in one transaction.
+ */
+export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string, files: ReadUpload[], userId: string): Promise<void> {
+  const checked = files.map((f) => {
+    const type = detectType(f.head);
+    if (!type || !CONTRACT_FILE_TYPES.includes(type)) throw validationError(CONTRACT_FILE_TEXTS.badType(f.fileName || 'без имени'), 'file');
+    if (f.truncated || f.size > ATTACH_LIMITS.maxFileBytes) throw validationError(CONTRACT_FILE_TEXTS.tooLarge(f.fileName || 'без имени'), 'file');
+    return { ...f, type };
+  });
+  const [fileType] = await q.query<{ name: string }>('SELECT name FROM company_file_types WHERE id = $1 AND company_id = $2', [typeId, companyId]);
+  if (!fileType) throw validationError(CONTRACT_FILE_TEXTS.unknownType, 'typeId');
+  for (const f of checked) {
+    await q.query(
+      `INSERT INTO contract_files (id, contract_id, type_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [newId(), contractId, typeId, fileType.name, cleanFileName(f.fileName, f.type), `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
+    );
+  }
+}
+
+/** One file with its bytes, or null. */
+export async function contractFileContent(q: Queryable, contractId: string, fileId: string) {
+  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array; user_id: string | null }>(
+    'SELECT upload_file_name, mime, data, user_id FROM contract_files WHERE contract_id = $1 AND id = $2',
+    [contractId, fileId],
+  );
+  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data), userId: row.user_id } : null;
+}
