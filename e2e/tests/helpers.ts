@@ -25,13 +25,13 @@ export async function sidebarTitles(page: Page): Promise<string[]> {
 }
 
 /**
- * Fills the e-OSAGO calculator (already open) for a 110 hp car of a Moscow owner with one named driver
+ * Fills the e-OSAGO calculator (already open) for a 110 hp (or `powerHp`) car of a Moscow owner with one named driver
  * born 15.01.1990, driving since 01.03.2012, licence typed on a Latin layout (77AB123456, a demo registry
  * driver of class 10), and asks for the quotes.
  */
-export async function quoteMoscowOwnerWithDriver(page: Page) {
+export async function quoteMoscowOwnerWithDriver(page: Page, powerHp = 110) {
   await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
-  await page.getByLabel('Мощность, л. с.').fill('110');
+  await page.getByLabel('Мощность, л. с.').fill(String(powerHp));
   await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
   await page.getByRole('option').first().click();
   await expect(page.getByRole('option')).toHaveCount(0);

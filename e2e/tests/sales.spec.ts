@@ -25,6 +25,30 @@ test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers wit
   expect(kopecks).toEqual([...kopecks].sort((a, b) => a - b));
 });
 
+test('an insurer that does not sell a 300 hp car online says why; the others offer', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.goto('/app/new-eosago');
+  await quoteMoscowOwnerWithDriver(page, 300);
+  const offers = page.getByRole('region', { name: 'Предложения страховщиков' }).getByRole('article');
+  await expect(offers).toHaveCount(5, { timeout: 15_000 });
+  const refusals = page.getByRole('region', { name: 'Отказы страховщиков' });
+  await expect(refusals.getByRole('listitem')).toHaveCount(1);
+  await expect(refusals).toContainText('Онлайн-продажа недоступна для ТС мощностью свыше 250 л. с.');
+  // КМ for over 150 hp is 1.6.
+  await expect(offers.first().getByLabel(/Коэффициенты/)).toContainText('КМ1,60');
+});
+
+test('a sub-agent’s showcase shows the times but no commission (§6)', async ({ page }) => {
+  await signIn(page, EMAIL.subagent);
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Новый полис' }).click();
+  const showcase = page.getByRole('dialog', { name: 'Новый полис' });
+  await showcase.getByRole('button', { name: 'Е-ОСАГО', exact: true }).hover();
+  const tip = page.locator('.oy-showcase__tip').filter({ has: page.locator('strong', { hasText: /^Е-ОСАГО$/ }) });
+  await expect(tip.getByRole('link', { name: /Онлайн/ })).toContainText('3 мин');
+  await expect(tip).not.toContainText('%');
+  await expect(showcase.getByRole('list', { name: 'Быстрые ссылки' })).not.toContainText('%');
+});
+
 test('«Новый полис» opens the showcase; a quick link leads to the calculator and closes it', async ({ page }) => {
   await signIn(page, EMAIL.agent);
   await page.getByTestId('sidebar').getByRole('button', { name: 'Новый полис' }).click();
