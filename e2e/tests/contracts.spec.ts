@@ -108,12 +108,22 @@ test('a copywriter opening Полисы sees «Нет доступа»', async (
   await expect(page.getByText('Нет доступа')).toBeVisible();
 });
 
-test('SOAP-логи: a finance controller sees the insurer calls log and filters it', async ({ page }) => {
+test('SOAP-логи: a finance controller sees the demo insurers’ calls, filters by method and opens one with the insurer’s answer', async ({ page }) => {
   await signIn(page, EMAIL.finance);
   await page.goto('/app/soap-logs');
   await expect(page.getByRole('heading', { name: 'SOAP-логи: обращения к страховщикам' })).toBeVisible();
-  // The log holds what the other tests sent to the insurers, or is honestly empty on a fresh database.
-  await expect(page.getByRole('list', { name: 'Обращения к страховщикам' }).or(page.getByText('Обращений к страховщикам пока не было'))).toBeVisible();
+  const list = page.getByRole('list', { name: 'Обращения к страховщикам' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Метод' }).selectOption({ label: 'Проверка данных' });
+  await expect(page).toHaveURL(/method=checkOsago/);
+  await expect(list.getByText('Проверка данных').first()).toBeVisible();
+  await expect(list.getByText('Передача данных договора')).toHaveCount(0);
+  // One demo contract the insurer asked to fix: its check, opened, names what.
+  const fixing = await page.evaluate(async () => (await (await fetch('/api/v2/contracts?status=220&limit=1')).json()).data.items[0].id as string);
+  await page.goto(`/app/soap-logs?contract=${fixing}&method=checkOsago`);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('button', { name: /Проверка данных/ }).click();
+  await expect(list.getByRole('region', { name: 'Ответ' })).toContainText('Госномер не совпадает с данными ГИБДД по этому VIN');
   await page.getByRole('checkbox', { name: 'Только ошибки' }).click();
   await expect(page).toHaveURL(/errors=1/);
   await expect(page.getByRole('checkbox', { name: 'Только ошибки' })).toBeChecked();

@@ -1,5 +1,6 @@
 import { CONTRACT_STATUS as S, PLATE_LETTERS, rateOsago, type ContractStatus, type EosagoContractDetails, type OsagoCalculateRequest, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
+import { submission } from './contracts/flow.js';
 import { DEMO_INSURERS, DEMO_POLICY_SERIES } from './insurers/demo.js';
 
 /**
@@ -193,5 +194,75 @@ export async function insertContracts(q: Queryable, rows: DemoContract[]) {
       }
     }
     await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, at) VALUES ${hv.join(', ')}`, hp);
+  }
+}
+
+/** A demo insurer's answer to the check that a demo contract in «Требует исправления» got (a data mismatch). */
+export const DEMO_FIX_MESSAGE = 'Госномер не совпадает с данными ГИБДД по этому VIN: проверьте госномер и VIN';
+/** …and the one a contract «Не выпущен» got. */
+export const DEMO_FAILED_MESSAGE = 'ТС числится в розыске: страховщик отказал в заключении договора';
+
+export interface DemoInsurerCall {
+  contractId: string;
+  companyId: string;
+  method: 'prepareOsago' | 'checkOsago' | 'paymentLink' | 'issueOsago';
+  request: unknown;
+  response: unknown;
+  durationMs: number;
+  at: Date;
+}
+
+/**
+ * The calls to the insurer that brought each demo contract to its status, as the flow makes and logs
+ * them (prepare at «Отправлен», check, payment link, issue), at the times of its history — so SOAP-логи
+ * and a contract's «Журнал обращений» show the demo's traffic. Its own generator: the contracts stay as
+ * they are. Also each contract's insurer reference and, for 220/225, the insurer's message.
+ */
+export function demoInsurerCalls(rows: DemoContract[], codeOf: (companyId: string) => string, seed: number) {
+  const rnd = seeded(seed);
+  const calls: DemoInsurerCall[] = [];
+  const contracts: { id: string; insurerRef: string; insurerMessage: string | null }[] = [];
+  for (const c of rows) {
+    const sent = c.history.find((h) => h.to === S.sent);
+    if (!sent) continue;
+    const ref = `${codeOf(c.companyId).toUpperCase()}-${c.id.slice(-8)}-${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0')}`;
+    const sub = submission({ id: c.id, premium: c.premium, details: c.details, calculation: c.calculation });
+    // The demo insurers answer in 0.4–1.5 s.
+    const call = (method: DemoInsurerCall['method'], request: unknown, response: unknown, after: Date) =>
+      calls.push({ contractId: c.id, companyId: c.companyId, method, request, response, durationMs: 400 + Math.floor(rnd() * 1100), at: new Date(after.getTime() + 1000 + Math.floor(rnd() * 20_000)) });
+    const at = (status: ContractStatus) => c.history.find((h) => h.to === status)?.at;
+    call('prepareOsago', sub, { ref }, sent.at);
+    const fixed = at(S.needsFixing);
+    const failed = at(S.checkFailed);
+    const ok = at(S.checkOk);
+    const verdict = fixed ? { kind: 'fix', message: DEMO_FIX_MESSAGE } : failed ? { kind: 'failed', message: DEMO_FAILED_MESSAGE } : { kind: 'ok' };
+    const checkedAt = fixed ?? failed ?? ok;
+    if (checkedAt) call('checkOsago', { ref, ...sub }, verdict, new Date(checkedAt.getTime() - 30_000));
+    const linked = at(S.waitingPayment);
+    if (linked) {
+      const token = c.paymentToken ?? `demo-paid-${c.id.slice(-12)}`;
+      call('paymentLink', { ref, premium: c.premium }, { token, path: `/pay/${token}` }, new Date(linked.getTime() - 30_000));
+    }
+    const released = at(S.released);
+    if (released && c.policyNumber) call('issueOsago', { ref }, { policyNumber: c.policyNumber }, new Date(released.getTime() - 30_000));
+    contracts.push({ id: c.id, insurerRef: ref, insurerMessage: fixed ? DEMO_FIX_MESSAGE : failed ? DEMO_FAILED_MESSAGE : null });
+  }
+  calls.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { calls, contracts };
+}
+
+/** Writes the demo's insurer calls (oldest first, so the log's ids follow time) and each contract's reference and message. */
+export async function insertInsurerCalls(q: Queryable, made: ReturnType<typeof demoInsurerCalls>) {
+  for (let k = 0; k < made.calls.length; k += 200) {
+    const params: unknown[] = [];
+    const values = made.calls.slice(k, k + 200).map((x) => {
+      const at = params.length;
+      params.push(x.companyId, x.contractId, x.method, JSON.stringify(x.request), JSON.stringify(x.response), x.durationMs, x.at.toISOString());
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5}::jsonb, $${at + 6}::int, $${at + 7}::timestamptz)`;
+    });
+    await q.query(`INSERT INTO insurer_calls (company_id, contract_id, method, request, response, duration_ms, at) VALUES ${values.join(', ')}`, params);
+  }
+  for (const c of made.contracts) {
+    await q.query('UPDATE contracts SET insurer_ref = $2, insurer_message = $3 WHERE id = $1', [c.id, c.insurerRef, c.insurerMessage]);
   }
 }

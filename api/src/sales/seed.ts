@@ -1,6 +1,6 @@
 import type { DemoSeed } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
-import { demoContracts, insertContracts } from './demo-contracts.js';
+import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
 import { newId } from '../platform/db.js';
 
 /**
@@ -52,6 +52,8 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
     idOf: () => newId(),
   });
   await insertContracts(q, rows);
+  const codeById = new Map(companies.map((c) => [c.id, c.id_unicus]));
+  await insertInsurerCalls(q, demoInsurerCalls(rows, (id) => codeById.get(id) ?? 'demo', 12));
   for (const [k, c] of companies.entries()) {
     for (const name of k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES) {
       await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);

@@ -2,6 +2,7 @@ import { CONTRACT_STATUS as S, OSAGO_POLICY_NUMBER, type EosagoContractDetails }
 import { commissionOf } from '../../src/sales/contracts/commissions';
 import { calendarTick } from '../../src/sales/contracts/flow';
 import { DEMO_OWNER_OVERRIDE_BP } from '../../src/sales/seed';
+import { DEMO_FIX_MESSAGE } from '../../src/sales/demo-contracts';
 import { moscowToday } from '../../src/sales/osago';
 import { DEV_WEBHOOK_SECRET, PAYMENT_TEXTS, SIGNATURE_HEADER, signPayload } from '../../src/sales/routes/payments';
 import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
@@ -281,6 +282,22 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     });
     expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.paid })).toMatchObject({ status: 409 });
     expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: 42 })).toMatchObject({ status: 400, body: { message: 'Поле «status»: неизвестный статус договора' } });
+  });
+
+  test('the demo’s insurer log: a demo contract «Требует исправления» shows the insurer’s message, and its calls — prepare, then the check saying it — are in SOAP-логи; one waiting for payment has its link', async () => {
+    const demo = async (status: number) => (await req('admin', 'GET', `/api/v2/contracts?status=${status}&limit=1`)).body.data.items[0];
+    const fixing = await demo(S.needsFixing);
+    expect((await req('admin', 'GET', `/api/v2/contracts/${fixing.id}`)).body.data.insurerMessage).toBe(DEMO_FIX_MESSAGE);
+    const calls = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${fixing.id}`)).body.data.items;
+    expect(calls.map((x: any) => x.method)).toEqual(['checkOsago', 'prepareOsago']);
+    expect(calls[0]).toMatchObject({ companyName: fixing.companyName, error: null, response: { kind: 'fix', message: DEMO_FIX_MESSAGE } });
+    expect(Date.parse(calls[0].at)).toBeGreaterThan(Date.parse(calls[1].at));
+    const waiting = await demo(S.waitingPayment);
+    const link = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${waiting.id}&method=paymentLink`)).body.data.items;
+    expect(link).toHaveLength(1);
+    expect(link[0].response.path).toMatch(/^\/pay\//);
+    const draft = await demo(S.calculated);
+    expect((await req('admin', 'GET', `/api/v2/soap-logs?contract=${draft.id}`)).body.data.items).toEqual([]);
   });
 
   test('scope: the agent sees own contracts, the network owner also the sub-agent’s, the admin all; another’s contract is not found; the copywriter has no Полисы', async () => {

@@ -52,7 +52,8 @@ export async function move(deps: Pick<FlowDeps, 'db' | 'rt'>, id: string, to: Co
 
 const SYSTEM: MoveBy = { actor: 'system', userId: null };
 
-export function submission(row: FlowRow): OsagoContractSubmission {
+/** The contract as the insurer gets it (the flow's calls and the demo's logged ones). */
+export function submission(row: Pick<FlowRow, 'id' | 'premium' | 'details' | 'calculation'>): OsagoContractSubmission {
   const d = row.details as EosagoContractDetails;
   return {
     contractId: row.id,
