@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   isContractEditable,
   CONTRACT_STATUS,
@@ -10,11 +10,10 @@ import {
   formatMoney,
   reportStatusOf,
   sectionOf,
-  type ContractListItem,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useDebounced, useSessionUser } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, useDebounced, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { listContracts } from '../../api/contracts';
 import './contracts.css';
 
@@ -22,39 +21,15 @@ import './contracts.css';
 const FILTERS = ['status', 'period', 'company', 'product', 'search'] as const;
 const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string][];
 
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ContractListItem[]; next: string | null; more: boolean };
-
 /**
  * Полисы: the user's contracts (the api decides whose), newest first, filtered through the URL,
  * keyset pages («Показать ещё»); a contract's status moves in place when the socket says so.
  */
 export default function ContractsListPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listContracts);
   const me = useSessionUser();
-  const filterKey = FILTERS.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
-  const [state, setState] = React.useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = React.useState(0);
   const [search, setSearch] = React.useState(params.get('search') ?? '');
   const debounced = useDebounced(search, 400);
-
-  const query = React.useMemo(() => {
-    const q = new URLSearchParams();
-    for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
-    return q;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey]);
-
-  React.useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    listContracts(query, null).then(
-      (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
-      (e) => live && setState({ status: 'error', message: errorText(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, attempt]);
 
   // The search box writes to the URL once the typing pauses.
   React.useEffect(() => {
@@ -84,25 +59,6 @@ export default function ContractsListPage() {
     return () => sub.unsubscribe();
   }, []);
 
-  function setFilter(name: (typeof FILTERS)[number], value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  }
-
-  async function more() {
-    if (state.status !== 'ready' || !state.next) return;
-    setState({ ...state, more: true });
-    try {
-      const page = await listContracts(query, state.next);
-      setState((s) => (s.status === 'ready' ? { status: 'ready', items: [...s.items, ...page.items], next: page.next, more: false } : s));
-    } catch (e) {
-      setState({ status: 'error', message: errorText(e) });
-    }
-  }
-
-  const filtered = FILTERS.some((f) => params.get(f));
   const period = params.get('period') ?? '';
   return (
     <PageFrame title={sectionOf('/contracts')?.heading ?? 'Полисы'} section="contracts">
@@ -125,11 +81,11 @@ export default function ContractsListPage() {
         <Input className="oy-contracts__search" aria-label="Поиск" placeholder="Номер полиса, госномер, VIN или клиент" value={search} onChange={(e) => setSearch(e.target.value)} allowClear />
       </div>
       {state.status === 'loading' ? <LoadingBlock rows={6} /> : null}
-      {state.status === 'error' ? <ErrorState title="Не удалось загрузить договоры" message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState title="Не удалось загрузить договоры" message={state.message} onRetry={retry} /> : null}
       {state.status === 'ready' && !state.items.length ? (
         filtered ? (
           <EmptyState text="По этим условиям договоров нет">
-            <Button onClick={() => { setSearch(''); setParams(new URLSearchParams(), { replace: true }); }}>Сбросить фильтры</Button>
+            <Button onClick={() => { setSearch(''); resetFilters(); }}>Сбросить фильтры</Button>
           </EmptyState>
         ) : (
           <EmptyState text="Договоров пока нет" />

@@ -1,13 +1,11 @@
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { INSURER_CALL_FILTERS, INSURER_CALL_METHODS, INSURER_CALL_METHOD_TITLES, formatMoscowDateTime, sectionOf, type InsurerCallLogItem, type InsurerCallMethod } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listInsurerCalls } from '../../api/soapLogs';
 import './soap-logs.css';
-
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: InsurerCallLogItem[]; next: number | null; more: boolean };
 
 const methodTitle = (m: string) => INSURER_CALL_METHOD_TITLES[m as InsurerCallMethod] ?? m;
 const json = (v: unknown) => (v == null ? '—' : JSON.stringify(v, null, 2));
@@ -53,18 +51,8 @@ function CallRow({ call }: { call: InsurerCallLogItem }) {
  * contract, errors only), pages by «Показать ещё».
  */
 export default function SoapLogsPage() {
-  const [params, setParams] = useSearchParams();
-  const filterKey = INSURER_CALL_FILTERS.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
-  const [state, setState] = React.useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = React.useState(0);
+  const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(INSURER_CALL_FILTERS, listInsurerCalls);
   const [companies, setCompanies] = React.useState<{ _id: string; shortName: string }[]>([]);
-
-  const query = React.useMemo(() => {
-    const q = new URLSearchParams();
-    for (const f of INSURER_CALL_FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
-    return q;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey]);
 
   React.useEffect(() => {
     let live = true;
@@ -76,37 +64,6 @@ export default function SoapLogsPage() {
     };
   }, []);
 
-  React.useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    listInsurerCalls(query, null).then(
-      (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
-      (e) => live && setState({ status: 'error', message: errorText(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, attempt]);
-
-  function setFilter(name: (typeof INSURER_CALL_FILTERS)[number], value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  }
-
-  async function more() {
-    if (state.status !== 'ready' || !state.next) return;
-    setState({ ...state, more: true });
-    try {
-      const page = await listInsurerCalls(query, state.next);
-      setState((s) => (s.status === 'ready' ? { status: 'ready', items: [...s.items, ...page.items], next: page.next, more: false } : s));
-    } catch (e) {
-      setState({ status: 'error', message: errorText(e) });
-    }
-  }
-
-  const filtered = INSURER_CALL_FILTERS.some((f) => params.get(f));
   const contract = params.get('contract');
   return (
     <PageFrame title={sectionOf('/soap-logs')?.heading ?? 'SOAP-логи'} section="soap-logs">
@@ -140,11 +97,11 @@ export default function SoapLogsPage() {
         ) : null}
       </div>
       {state.status === 'loading' ? <LoadingBlock rows={6} /> : null}
-      {state.status === 'error' ? <ErrorState title="Не удалось загрузить журнал" message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState title="Не удалось загрузить журнал" message={state.message} onRetry={retry} /> : null}
       {state.status === 'ready' && !state.items.length ? (
         filtered ? (
           <EmptyState text="По этим условиям обращений нет">
-            <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button>
+            <Button onClick={resetFilters}>Сбросить фильтры</Button>
           </EmptyState>
         ) : (
           <EmptyState text="Обращений к страховщикам пока не было" />

@@ -16,6 +16,8 @@ export * from '@oyster/shared-kit/ui/screens/widgets';
 export { PageFrame } from './PageFrame';
 export type { BackLink } from './PageFrame';
 export { Pager, PagedList, pageItems } from './Pager';
+export { useKeysetList } from './keysetList';
+export type { KeysetListState, KeysetPage } from './keysetList';
 export { ItemUnavailable, useItemPage, NOT_FOUND_HINT } from './ItemPage';
 export type { ItemPage, ItemPageFrame } from './ItemPage';
 export { UploadButton, ImageField, IMAGE_TYPES, DOCUMENT_TYPES } from './uploads';

@@ -1,0 +1,75 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorText } from '@oyster/shared-kit/ui/screens/widgets';
+
+/** A keyset-paged list as a page shows it; `more` while «Показать ещё» is asking. */
+export type KeysetListState<T, C> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: T[]; next: C | null; more: boolean };
+
+export interface KeysetPage<T, C> {
+  items: T[];
+  /** The cursor of the next page; null on the last one. */
+  next: C | null;
+}
+
+/**
+ * A list filtered through the URL and read in keyset pages: `filters` are the query's names it reads
+ * (anything else in the query is left alone); a change of them reads the first page again, `more()`
+ * appends the next one by its cursor. `setState` lets a page change rows in place (socket events).
+ */
+export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (query: URLSearchParams, after: C | null) => Promise<KeysetPage<T, C>>) {
+  const [params, setParams] = useSearchParams();
+  const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
+  const [state, setState] = React.useState<KeysetListState<T, C>>({ status: 'loading' });
+  const [attempt, setAttempt] = React.useState(0);
+  const fetchRef = React.useRef(fetchPage);
+  fetchRef.current = fetchPage;
+
+  const query = React.useMemo(() => {
+    const q = new URLSearchParams();
+    for (const f of filters) if (params.get(f)) q.set(f, params.get(f)!);
+    return q;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey]);
+
+  React.useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    fetchRef.current(query, null).then(
+      (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
+      (e) => live && setState({ status: 'error', message: errorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, attempt]);
+
+  function setFilter(name: string, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  }
+
+  async function more() {
+    if (state.status !== 'ready' || !state.next) return;
+    setState({ ...state, more: true });
+    try {
+      const page = await fetchRef.current(query, state.next);
+      setState((s) => (s.status === 'ready' ? { status: 'ready', items: [...s.items, ...page.items], next: page.next, more: false } : s));
+    } catch (e) {
+      setState({ status: 'error', message: errorText(e) });
+    }
+  }
+
+  return {
+    params,
+    state,
+    setState,
+    setFilter,
+    more,
+    retry: () => setAttempt((n) => n + 1),
+    /** Some filter is set (the empty state offers to reset them). */
+    filtered: filters.some((f) => params.get(f)),
+    resetFilters: () => setParams(new URLSearchParams(), { replace: true }),
+  };
+}
