@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   isContractEditable,
+  COEFFICIENT_NAMES,
   COEFFICIENT_TITLES,
   CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
@@ -12,8 +13,8 @@ import {
   formatMoney,
   formatMoscowDateTime,
   missingContractDetail,
-  type CoefficientName,
   type ContractDetails,
+  formatCoefficient,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -22,7 +23,6 @@ import { documentUrl, getContract, moveContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import './contracts.css';
 
-const COEFFICIENTS = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
 
 /** Where the documents stand and the way back into the steps (`/contracts/{id}/{step}`), while the agent fills them. */
 function DocumentsBlock({ contract }: { contract: ContractDetails }) {
@@ -123,10 +123,10 @@ export default function ContractPage() {
         </dl>
         {c.offer ? (
           <dl className="oy-contract__coefficients" aria-label="Коэффициенты">
-            {COEFFICIENTS.map((k) => (
+            {COEFFICIENT_NAMES.map((k) => (
               <div key={k}>
                 <dt>{COEFFICIENT_TITLES[k]}</dt>
-                <dd>{k === 'tb' ? `${c.offer!.coefficients.tb.toLocaleString('ru-RU')} ₽` : c.offer!.coefficients[k].toLocaleString('ru-RU', { minimumFractionDigits: 2 })}</dd>
+                <dd>{formatCoefficient(k, c.offer!.coefficients[k])}</dd>
               </div>
             ))}
           </dl>

@@ -1,13 +1,14 @@
 import * as React from 'react';
 import { FieldArray, Formik, useFormikContext } from 'formik';
 import {
+  COEFFICIENT_NAMES,
   COEFFICIENT_TITLES,
   OSAGO_MAX_DRIVERS,
   formatMoney,
   sectionOf,
-  type CoefficientName,
   type OsagoCalculateRequest,
   type OsagoOffer,
+  formatCoefficient,
 } from '@oyster/shared-kit/domain';
 import { useNavigate } from 'react-router-dom';
 import { createContract } from '../../api/contracts';
@@ -38,10 +39,8 @@ const OWNER_OPTIONS = [
   { key: 'YL', text: 'Юрлицо' },
 ];
 const PERIOD_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => ({ key: String(m), value: m, text: `${m} мес.` }));
-const COEFFICIENTS = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
 
 /** A coefficient as the agent reads it: ТБ in roubles, the others with a comma. */
-const coefficientText = (name: CoefficientName, v: number) => (name === 'tb' ? `${v.toLocaleString('ru-RU')} ₽` : v.toLocaleString('ru-RU', { minimumFractionDigits: 2 }));
 
 /** «Оформить»: the contract from this offer (the api asks the insurer again), then its page. */
 function IssueButton({ offer, calculation }: { offer: OsagoOffer; calculation: () => OsagoCalculateRequest | null }) {
@@ -91,11 +90,11 @@ function OfferCard({ offer, calculation }: { offer: OsagoOffer; calculation: () 
         {offer.commissionPercent !== undefined ? <span className="oy-offer__chip oy-offer__chip--accent">КВ страховщика {offer.commissionPercent}%</span> : null}
       </div>
       <dl className="oy-offer__coefficients" aria-label={`Коэффициенты: ${offer.companyName}`}>
-        {COEFFICIENTS.map((c) => (
+        {COEFFICIENT_NAMES.map((c) => (
           <Tooltip key={c} title={offer.explain[c]}>
             <div className="oy-offer__coefficient">
               <dt>{COEFFICIENT_TITLES[c]}</dt>
-              <dd>{coefficientText(c, offer.coefficients[c])}</dd>
+              <dd>{formatCoefficient(c, offer.coefficients[c])}</dd>
             </div>
           </Tooltip>
         ))}

@@ -69,6 +69,14 @@ export const COEFFICIENT_TITLES: Record<CoefficientName, string> = {
   kpr: 'КПр',
 };
 
+/** The coefficients in the formula's order. */
+export const COEFFICIENT_NAMES = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
+
+/** A coefficient as the agent reads it: ТБ in roubles, the others with two decimals («1,20»). */
+export function formatCoefficient(name: CoefficientName, value: number): string {
+  return name === 'tb' ? `${value.toLocaleString('ru-RU')} ₽` : value.toLocaleString('ru-RU', { minimumFractionDigits: 2 });
+}
+
 /** Vehicle categories the tariff tables can rate today (tables.ts MISSING says why the others cannot). */
 export const RATED_CATEGORIES = ['B', 'BE'] as const;
 /** At most this many named drivers in a quote. */
