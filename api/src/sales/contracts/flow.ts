@@ -131,8 +131,9 @@ export async function release(deps: FlowDeps, id: string) {
 
 /**
  * The calendar's moves: unpaid contracts whose payment link has run out are not released; released
- * policies whose start date has come are in force; policies whose end date has passed have ended. Safe with several api instances: each move locks its row and a second
- * instance's move is refused by the table.
+ * policies whose start date has come are in force; policies whose end date has passed have ended.
+ * Safe with several api instances: each move locks its row and a second instance's move is refused by
+ * the table.
  */
 export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, today = moscowToday(), now = new Date()) {
   const expired = await expirePaymentLinks(deps, now);
@@ -157,14 +158,18 @@ export const PAYMENT_EXPIRED_NOTE = 'Срок ссылки на оплату и�
 export async function expirePaymentLinks(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, now = new Date()) {
   const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.waitingPayment} AND payment_expires_at <= $1 LIMIT 1000`, [now.toISOString()]);
   let moved = 0;
-  for (const c of due) {
-    try {
-      await move(deps, c.id, S.notReleased, { ...SYSTEM, note: PAYMENT_EXPIRED_NOTE });
-      moved++;
-    } catch (e) {
-      // Paid in the same moment (or moved by another instance): the table refused, nothing to do.
-      deps.log.warn({ err: String(e), contractId: c.id }, 'payment link expiry skipped');
-    }
-  }
+  for (const c of due) if (await expirePaymentLink(deps, c.id)) moved++;
   return moved;
+}
+
+/** One contract whose payment link has run out unpaid → «Не выпущен»; false when the table refused the move. */
+export async function expirePaymentLink(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, id: string): Promise<boolean> {
+  try {
+    await move(deps, id, S.notReleased, { ...SYSTEM, note: PAYMENT_EXPIRED_NOTE });
+    return true;
+  } catch (e) {
+    // Paid in the same moment (or moved by another instance): the table refused, nothing to do.
+    deps.log.warn({ err: String(e), contractId: id }, 'payment link expiry skipped');
+    return false;
+  }
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { parseJsonBody, yup } from '../../platform/validation.js';
-import { expirePaymentLinks, move, release, type FlowDeps } from '../contracts/flow.js';
+import { expirePaymentLink, move, release, type FlowDeps } from '../contracts/flow.js';
 
 /**
  * Payment of a contract.
@@ -123,7 +123,7 @@ export async function applyCallback(
   }
   if (expiredLink(row)) {
     await keep('expired', row.id);
-    await expirePaymentLinks(flow);
+    await expirePaymentLink(flow, row.id);
     return refuse(409, PAYMENT_TEXTS.expired);
   }
   if (row.status !== S.waitingPayment) {
@@ -185,7 +185,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowD
       const row = token ? await payRow(ctx, token) : undefined;
       if (!row) return reply.code(404).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Попросите агента прислать новую ссылку на оплату.</p>'));
       if (expiredLink(row)) {
-        await expirePaymentLinks(flow);
+        await expirePaymentLink(flow, row.id);
         return reply.code(410).send(payPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
       }
       const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>Е-ОСАГО${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date instanceof Date ? row.start_date.toISOString() : row.start_date)}</dd><dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
