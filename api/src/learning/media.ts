@@ -5,8 +5,6 @@ import type { UploadKind } from '@oyster/shared-kit/domain';
 import { detectType, EXT, MB, TYPE_TITLE, type FileType } from '../platform/file-types.js';
 import { MULTIPART_TEXTS } from '../platform/uploads.js';
 
-export { detectType, EXT, MB, MIME, type FileType } from '../platform/file-types.js';
-
 /**
  * Files of the learning domain live in the media folder (`MEDIA_DIR`, default `<repo>/media`) as
  * `<kind>/<name>.<ext>` and are served at `/media/<kind>/<name>.<ext>` (a CDN path in production).

@@ -5,7 +5,6 @@ import { objectIdSchema, pageSchema, pageSizeSchema, queryBool, yup } from '../p
 
 const OPF_MESSAGE = 'Поле «opf» должно быть одним из: FL, IP, SZ, YL';
 
-
 export const agentSearchSchema = yup.object({
   search: yup.string().trim().max(100).default('').label('search'),
   subAgents: queryBool('subAgents').default(false),

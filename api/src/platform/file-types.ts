@@ -20,3 +20,11 @@ export function detectType(head: Uint8Array): FileType | null {
   return null;
 }
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/**
+ * A download's Content-Disposition: the real (Cyrillic) name as RFC 5987 `filename*`, and an ASCII
+ * `filename` for clients that read only that.
+ */
+export function attachmentDisposition(fileName: string, asciiFallback: string): string {
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

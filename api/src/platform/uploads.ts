@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { ATTACH_TEXTS } from '@oyster/shared-kit/domain';
 import { validationError } from './errors.js';
 
 /** Texts of a multipart upload that went wrong before its content was looked at. */
@@ -8,7 +9,7 @@ export const MULTIPART_TEXTS = {
   empty: 'Файл пуст',
   notMultipart: 'Файл нужно отправить как multipart/form-data в поле «file»',
   tooManyFiles: 'Можно загрузить только один файл за раз',
-  tooManyFilesOf: (n: number) => `Можно загрузить не более ${n} файлов за раз`,
+  tooManyFilesOf: ATTACH_TEXTS.tooMany,
   emptyNamed: (name: string) => `Файл «${name}» пуст`,
 };
 

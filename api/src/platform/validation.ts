@@ -264,7 +264,6 @@ export const MAX_PAGE = 10_000;
 export const pageSchema = yup.number().integer().min(1).max(MAX_PAGE).default(1).label('page');
 export const pageSizeSchema = (defaultSize: number, max: number) => yup.number().integer().min(1).max(max).default(defaultSize).label('pageSize');
 
-/** A boolean that must be sent as one (no 'true' strings). */
 /** A flag in a query string: true/false or 1/0; empty means not given. */
 export const queryBool = (label: string) =>
   yup
@@ -272,6 +271,7 @@ export const queryBool = (label: string) =>
     .transform((v, orig) => (orig === '' || orig == null ? undefined : orig === '1' ? true : orig === '0' ? false : v))
     .label(label);
 
+/** A boolean that must be sent as one (no 'true' strings). */
 export const strictBool = (label: string) => yup.boolean().strict().label(label);
 
 /** A text field that, when sent, must not be empty ('' → «обязательно», like a missing one on create). */

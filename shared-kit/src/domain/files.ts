@@ -39,6 +39,12 @@ export const ATTACH_LIMITS = {
   accept: '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp',
 } as const;
 
+/** What the api answers and the picker says before sending, in the same words. */
+export const ATTACH_TEXTS = {
+  tooMany: (n: number) => `Можно загрузить не более ${n} файлов за раз`,
+  tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / 1024 / 1024} МБ`,
+};
+
 /** §8: the types in the attach dialog, sorted alphabetically by their text. */
 export function sortFileTypes<T extends { name: string }>(types: readonly T[]): T[] {
   return [...types].sort((a, b) => a.name.localeCompare(b.name, 'ru'));

@@ -6,7 +6,8 @@ import { notFoundError, validationError } from '../../platform/errors.js';
 import { definedEntries, idParams } from '../../platform/validation.js';
 import { route } from '../../platform/routes.js';
 import { createBanner, createMedia, deleteBanner, deleteMedia, getBanner, listBanners, listMedia, updateBanner } from '../library.js';
-import { MIME, UPLOAD_TEXTS, mediaUrl, statMediaFile } from '../media.js';
+import { MIME } from '../../platform/file-types.js';
+import { UPLOAD_TEXTS, mediaUrl, statMediaFile } from '../media.js';
 import { isHttpsUrl } from '../sanitize.js';
 import { bannerCreateSchema, bannerListSchema, bannerPatchSchema, mediaCreateSchema, mediaListSchema } from '../schemas.js';
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../platform/context.js';
 import { validationError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { multipartScope, readUpload } from '../../platform/uploads.js';
-import { KIND_TYPES, MAX_SIZE, MAX_UPLOAD, MIME, UPLOAD_TEXTS, detectType, mediaUrl, newStorageName, writeMediaFile, type UploadKind } from '../media.js';
+import { detectType, MIME } from '../../platform/file-types.js';
+import { KIND_TYPES, MAX_SIZE, MAX_UPLOAD, UPLOAD_TEXTS, mediaUrl, newStorageName, writeMediaFile, type UploadKind } from '../media.js';
 import { uploadQuerySchema } from '../schemas.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ATTACH_LIMITS, CONTRACT_STATUS as S, ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType, type ContractStatus } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, ATTACH_TEXTS, ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
-import { detectType, EXT, MB, MIME, TYPE_TITLE, type FileType } from '../../platform/file-types.js';
+import { detectType, EXT, MIME, TYPE_TITLE, type FileType } from '../../platform/file-types.js';
 import { validationError } from '../../platform/errors.js';
 import type { ReadUpload } from '../../platform/uploads.js';
 
@@ -16,17 +16,12 @@ export const CONTRACT_FILE_TYPES: readonly FileType[] = ['pdf', 'jpeg', 'png', '
 export const CONTRACT_FILE_TEXTS = {
   attached: ERROR_TEXTS.attachSuccess,
   badType: (name: string) => `Файл «${name}»: допустимы ${CONTRACT_FILE_TYPES.map((t) => TYPE_TITLE[t]).join(', ')}`,
-  tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / MB} МБ`,
+  tooLarge: ATTACH_TEXTS.tooLarge,
   unknownType: 'Поле «typeId»: у этого страховщика нет такого типа файла',
   closed: (title: string) => `К договору в статусе «${title}» файлы не прикрепляются`,
   notYours: 'Удалить файл может тот, кто его прикрепил, или сотрудник брокера',
   fixed: 'Файлы оплаченного договора не удаляются',
 };
-
-/** Attaching is open while the contract is alive: not to a cancelled or not released one. */
-export const canAttachTo = (status: ContractStatus) => status !== S.canceled && status !== S.notReleased;
-/** Removing a file: until the contract is paid (after that the files are part of the sold policy). */
-export const canRemoveFrom = (status: ContractStatus) => canAttachTo(status) && status < S.paid;
 
 interface FileRow {
   id: string;
@@ -107,11 +102,17 @@ export async function attachContractFiles(q: Queryable, contractId: string, comp
   }
 }
 
+/** Who attached a file (removing it is theirs or staff's), without reading its bytes; null: no such file. */
+export async function contractFileAuthor(q: Queryable, contractId: string, fileId: string): Promise<{ userId: string | null } | null> {
+  const [row] = await q.query<{ user_id: string | null }>('SELECT user_id FROM contract_files WHERE contract_id = $1 AND id = $2', [contractId, fileId]);
+  return row ? { userId: row.user_id } : null;
+}
+
 /** One file with its bytes, or null. */
 export async function contractFileContent(q: Queryable, contractId: string, fileId: string) {
-  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array; user_id: string | null }>(
-    'SELECT upload_file_name, mime, data, user_id FROM contract_files WHERE contract_id = $1 AND id = $2',
+  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array }>(
+    'SELECT upload_file_name, mime, data FROM contract_files WHERE contract_id = $1 AND id = $2',
     [contractId, fileId],
   );
-  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data), userId: row.user_id } : null;
+  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data) } : null;
 }

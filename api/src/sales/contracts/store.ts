@@ -7,6 +7,8 @@ import {
   quickPeriodRange,
   reportStatusOf,
   isContractEditable,
+  canAttachContractFiles,
+  contractActorOf,
   resumeContractStep,
   type ContractActor,
   type ContractDetails,
@@ -28,7 +30,7 @@ import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
 import { moscowToday } from '../osago.js';
 import { accrueCommission, reverseCommission } from './commissions.js';
-import { canAttachTo, contractFiles } from './files.js';
+import { contractFiles } from './files.js';
 import { decodeContractCursor, encodeContractCursor } from '../schemas.js';
 
 /**
@@ -100,11 +102,6 @@ export function toListItem(r: ContractRow): ContractListItem {
 }
 
 /** Staff move as staff; everyone else who may see a contract moves it as its agent. */
-export function actorOf(user: SessionUser): Exclude<ContractActor, 'system'> {
-  const a = access(user);
-  return a.isSeniorStaff || a.isMage ? 'staff' : 'agent';
-}
-
 /** One contract the user may see, or a 404 (another's contract is simply not found). */
 export async function scopedContract(q: Queryable, me: { user: SessionUser }, id: string, lock = false): Promise<ContractRow> {
   const params: unknown[] = [id];
@@ -137,13 +134,13 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     offer,
     details: row.details ?? {},
     history: entries,
-    next: nextContractStatuses(row.status, actorOf(user)),
+    next: nextContractStatuses(row.status, contractActorOf(user)),
     paymentUrl: row.status === 250 && row.payment_token ? `${publicBase}/pay/${row.payment_token}` : null,
     paymentExpiresAt: row.status === 250 && row.payment_expires_at ? iso(row.payment_expires_at) : null,
     insurerMessage: row.insurer_message,
     documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
     files: await contractFiles(q, row.id),
-    canAttachFiles: canAttachTo(row.status),
+    canAttachFiles: canAttachContractFiles(row.status),
   };
 }
 

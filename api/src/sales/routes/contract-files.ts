@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ATTACH_LIMITS, CONTRACT_STATUS_TITLES, type AttachFilesAnswer } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, CONTRACT_STATUS_TITLES, canAttachContractFiles, canRemoveContractFile, contractActorOf, type AttachFilesAnswer } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
+import { attachmentDisposition } from '../../platform/file-types.js';
 import { multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, objectIdSchema, validate, yup } from '../../platform/validation.js';
-import { attachContractFiles, canAttachTo, canRemoveFrom, companyFileTypes, CONTRACT_FILE_TEXTS, contractFileContent, contractFiles } from '../contracts/files.js';
-import { actorOf, scopedContract } from '../contracts/store.js';
+import { attachContractFiles, companyFileTypes, CONTRACT_FILE_TEXTS, contractFileAuthor, contractFileContent, contractFiles } from '../contracts/files.js';
+import { scopedContract } from '../contracts/store.js';
 
 const attachFieldsSchema = yup.object({ typeId: objectIdSchema.required().label('typeId') }).noUnknown(true);
 const fileParams = yup.object({ contractId: objectIdSchema.required().label('contractId'), fileId: objectIdSchema.required().label('fileId') });
@@ -37,7 +38,7 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
         const row = await scopedContract(ctx.db, req.me, req.params.contractId);
         const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles);
         const { typeId } = await validate(attachFieldsSchema, fields);
-        if (!canAttachTo(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.closed(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
+        if (!canAttachContractFiles(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.closed(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
         await ctx.db.tx((q) => attachContractFiles(q, row.id, row.company_id, typeId, files, req.me.user._id));
         pushFiles(row.id, [row.agent_id, row.created_by, req.me.user._id]);
         return { error: false, message: CONTRACT_FILE_TEXTS.attached, data: { files: await contractFiles(ctx.db, row.id) } };
@@ -52,17 +53,17 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!file) throw notFound();
     return reply
       .type(file.mime)
-      .header('Content-Disposition', `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('Content-Disposition', attachmentDisposition(file.fileName, 'file'))
       .header('Cache-Control', 'private, no-store')
       .send(file.data);
   });
 
   route(app, { method: 'DELETE', url: '/api/v2/contracts/:contractId/files/:fileId', summary: 'Договор: удалить прикреплённый файл', access: 'canSeeContracts', params: fileParams }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-    const file = await contractFileContent(ctx.db, row.id, req.params.fileId);
+    const file = await contractFileAuthor(ctx.db, row.id, req.params.fileId);
     if (!file) throw notFound();
-    if (file.userId !== req.me.user._id && actorOf(req.me.user) !== 'staff') throw new HttpError(403, CONTRACT_FILE_TEXTS.notYours, { error: true });
-    if (!canRemoveFrom(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.fixed, { error: true, status: row.status });
+    if (file.userId !== req.me.user._id && contractActorOf(req.me.user) !== 'staff') throw new HttpError(403, CONTRACT_FILE_TEXTS.notYours, { error: true });
+    if (!canRemoveContractFile(req.me.user, row.status, file.userId)) throw new HttpError(409, CONTRACT_FILE_TEXTS.fixed, { error: true, status: row.status });
     await ctx.db.query('DELETE FROM contract_files WHERE contract_id = $1 AND id = $2', [row.id, req.params.fileId]);
     pushFiles(row.id, [row.agent_id, row.created_by, req.me.user._id]);
     return { data: { files: await contractFiles(ctx.db, row.id) } };

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, isContractEditable, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
+import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
 import { idParams, objectIdSchema, yup } from '../../platform/validation.js';
 import { contractPdf, DOCUMENT_FILE_NAMES } from '../contracts/documents.js';
 import { move, searchColumns, sendToInsurer, type FlowDeps } from '../contracts/flow.js';
-import { actorOf, CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
+import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import { quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
 
@@ -91,7 +92,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
 
   route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/send', summary: 'Договор: отправить страховщику', access: 'canSeeContracts', params: idParams('contractId') }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-    const { missing } = await sendToInsurer(flow, row.id, { actor: actorOf(req.me.user), userId: req.me.user._id }, row.details, row.calculation);
+    const { missing } = await sendToInsurer(flow, row.id, { actor: contractActorOf(req.me.user), userId: req.me.user._id }, row.details, row.calculation);
     if (missing) throw validationError(missing.message, missing.field);
     return { data: withCommands(await details(req, row.id)) };
   });
@@ -102,7 +103,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
     if (!COMMAND_MOVES.includes(to)) {
       throw new HttpError(409, `Статус «${CONTRACT_STATUS_TITLES[to]}» не ставится вручную: его ставит оформление договора`, { error: true, status: row.status });
     }
-    await move(flow, row.id, to, { actor: actorOf(req.me.user), userId: req.me.user._id });
+    await move(flow, row.id, to, { actor: contractActorOf(req.me.user), userId: req.me.user._id });
     return { data: withCommands(await details(req, row.id)) };
   });
 
@@ -131,7 +132,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
       }
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(DOCUMENT_FILE_NAMES[kind](row))}`)
+        .header('Content-Disposition', attachmentDisposition(DOCUMENT_FILE_NAMES[kind](row), 'contract.pdf'))
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },

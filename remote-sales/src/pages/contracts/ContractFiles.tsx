@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { ATTACH_LIMITS, CONTRACT_STATUS, access, formatFileSize, formatMoscowDateTime, type AttachedFile, type ContractDetails } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, ATTACH_TEXTS, canRemoveContractFile, formatFileSize, formatMoscowDateTime, type AttachedFile, type ContractDetails } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { AttachFileDialog, Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
 import { errorText } from '@oyster/shared-kit/ui/screens';
@@ -20,14 +20,12 @@ export function ContractFiles({ contract, onFiles }: { contract: ContractDetails
   const [error, setError] = React.useState<string | null>(null);
   const [removing, setRemoving] = React.useState<AttachedFile | null>(null);
   const me = getRuntime().session$.value;
-  const staff = me ? access(me).isSeniorStaff || access(me).isMage : false;
-  const removable = contract.canAttachFiles && contract.status < CONTRACT_STATUS.paid;
 
   async function pick(files: File[]) {
     setError(null);
-    if (files.length > ATTACH_LIMITS.maxFiles) return setError(`Можно загрузить не более ${ATTACH_LIMITS.maxFiles} файлов за раз`);
+    if (files.length > ATTACH_LIMITS.maxFiles) return setError(ATTACH_TEXTS.tooMany(ATTACH_LIMITS.maxFiles));
     const large = files.find((f) => f.size > ATTACH_LIMITS.maxFileBytes);
-    if (large) return setError(`Файл «${large.name}» больше ${ATTACH_LIMITS.maxFileBytes / 1024 / 1024} МБ`);
+    if (large) return setError(ATTACH_TEXTS.tooLarge(large.name));
     try {
       if (!types) {
         if (!contract.companyId) return setError('У договора нет страховщика: файлы прикрепить нельзя');
@@ -82,7 +80,7 @@ export function ContractFiles({ contract, onFiles }: { contract: ContractDetails
               <span className="oy-contract__muted">
                 {fio(f.user)}, {formatMoscowDateTime(f.createDate)}
               </span>
-              {removable && (staff || f.user?.userId === me?._id) ? (
+              {me && canRemoveContractFile(me, contract.status, f.user?.userId ?? null) ? (
                 <Button size="small" type="text" danger onClick={() => setRemoving(f)} aria-label={`Удалить файл ${f.uploadFileName}`}>
                   Удалить
                 </Button>

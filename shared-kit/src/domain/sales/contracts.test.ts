@@ -5,10 +5,13 @@ import {
   FINAL_CONTRACT_STATUSES,
   PAYMENT_LINK_TTL_HOURS,
   paymentLinkExpiry,
+  canRemoveContractFile,
+  contractActorOf,
   contractTransitionError,
   nextContractStatuses,
   type ContractStatus,
 } from './contracts';
+import { DEMO_USERS } from '../testing';
 
 const S = CONTRACT_STATUS;
 const ALL = Object.values(S) as ContractStatus[];
@@ -80,4 +83,18 @@ test('a payment link lives a day, never past the start of the policy (Moscow mid
   // Starts tomorrow: the link ends at 00:00 Moscow (21:00 UTC today).
   expect(paymentLinkExpiry(made, '2026-11-21').toISOString()).toBe('2026-11-20T21:00:00.000Z');
   expect(PAYMENT_LINK_TTL_HOURS).toBe(24);
+});
+
+describe('files on a contract: who removes one, and until when', () => {
+  const S = CONTRACT_STATUS;
+  it('the agent removes the files they attached, staff any; not once paid, cancelled or not released', () => {
+    const agent = { ...DEMO_USERS.agent, _id: 'a'.repeat(24) };
+    const admin = { ...DEMO_USERS.admin, _id: 'b'.repeat(24) };
+    expect(contractActorOf(agent)).toBe('agent');
+    expect(contractActorOf(admin)).toBe('staff');
+    expect(canRemoveContractFile(agent, S.calculated, agent._id)).toBe(true);
+    expect(canRemoveContractFile(agent, S.waitingPayment, admin._id)).toBe(false);
+    expect(canRemoveContractFile(admin, S.waitingPayment, agent._id)).toBe(true);
+    for (const s of [S.paid, S.released, S.canceled, S.notReleased]) expect(canRemoveContractFile(admin, s, agent._id)).toBe(false);
+  });
 });

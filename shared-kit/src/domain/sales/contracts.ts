@@ -1,3 +1,5 @@
+import { access } from '../access';
+import type { SessionUser } from '../roles';
 import type { ReportStatus } from './statuses';
 /**
  * The contract state machine of spec §4 as issue 11 orders it — one table, read by the api (which
@@ -109,6 +111,20 @@ export function paymentLinkExpiry(madeAt: Date, startDate: string): Date {
 /** The statuses in which the agent fills and edits the documents (the steps, PATCH details). */
 export function isContractEditable(status: number): boolean {
   return status === CONTRACT_STATUS.calculated || status === CONTRACT_STATUS.needsFixing;
+}
+
+/** Who a signed-in user is to a contract's table: the broker's senior staff and administrators, or an agent. */
+export function contractActorOf(user: SessionUser): Exclude<ContractActor, 'system'> {
+  const a = access(user);
+  return a.isSeniorStaff || a.isMage ? 'staff' : 'agent';
+}
+
+/** Files are attached while the contract is alive: not to a cancelled or not released one. */
+export const canAttachContractFiles = (status: ContractStatus) => status !== CONTRACT_STATUS.canceled && status !== CONTRACT_STATUS.notReleased;
+
+/** A file is removed by who attached it, or by staff, until the contract is paid (then it is part of the sold policy). */
+export function canRemoveContractFile(user: SessionUser, status: ContractStatus, attachedBy: string | null): boolean {
+  return canAttachContractFiles(status) && status < CONTRACT_STATUS.paid && (attachedBy === user._id || contractActorOf(user) === 'staff');
 }
 
 /** The moves open from a status to an actor (what a page offers). */
