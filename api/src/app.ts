@@ -19,7 +19,7 @@ import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
 import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
-import { installRequestLog, loggerOptions, type LogLevel } from './platform/logging.js';
+import { createLoggers, installRequestLog, type LogLevel } from './platform/logging.js';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
 import { createSessionCache, DEFAULT_SESSION_CACHE_MS, type SessionCache } from './platform/auth/session-cache.js';
 import { createInvalidationBus, watchWrites } from './platform/invalidation.js';
@@ -142,8 +142,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     if (table === 'notifications') unread.clearLocal();
   });
 
+  const loggers = options.logger || options.logStream ? createLoggers(options.logStream, options.logLevel) : null;
   const app = Fastify({
-    logger: options.logger || options.logStream ? loggerOptions(options.logStream, options.logLevel) : false,
+    ...(loggers ? { loggerInstance: loggers.app } : { logger: false }),
     // One line per request instead of fastify's two (platform/logging.ts installRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
@@ -153,7 +154,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     frameworkErrors,
   });
   await app.register(fastifyCookie);
-  installRequestLog(app);
+  if (loggers) installRequestLog(app, loggers.requests);
   // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
   // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
   // compressed per request; an answer that already has a Content-Encoding is left alone.

@@ -66,6 +66,16 @@ describe('security headers, media and CSRF (pglite)', () => {
     ]);
   });
 
+  test('an api answer is no page: its policy lets nothing load and nothing frame it, without the pages’ browser-legacy headers', async () => {
+    for (const path of ['/api/v2/config', '/api/v2/no-such', '/api/v2/init-state']) {
+      const res = await get(path, { cookie });
+      expect({ path, csp: res.headers.get('content-security-policy') }).toEqual({ path, csp: "default-src 'none'; frame-ancestors 'none'" });
+      expect({ path, xss: res.headers.get('x-xss-protection'), download: res.headers.get('x-download-options') }).toEqual({ path, xss: null, download: null });
+    }
+    // The pages keep theirs.
+    expect((await get('/app/')).headers.get('x-download-options')).toBe('noopen');
+  });
+
   test('the headers worked out for one Host are not served to another: connect-src names each request’s own host', async () => {
     const host = new URL(r.url).host;
     // node:http, since fetch does not let a caller set Host.

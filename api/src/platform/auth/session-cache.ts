@@ -5,8 +5,11 @@ import { hashToken, isTokenShaped, LAST_SEEN_EVERY_SEC, readSession, touchSessio
 import { toSessionUser, type UserRow } from './users.js';
 
 /**
- * Sessions resolved without a database round trip on the hot path: token hash → the session and its
- * user, kept a short time in this process.
+ * Sessions resolved without a database round trip on the hot path: token → the session and its
+ * user, kept a short time in this process. The map is keyed by the token itself, not its hash: the
+ * database keeps only hashes, but this process holds the token of every request anyway, and a
+ * SHA-256 per request was a few per cent of an authenticated GET's CPU; the hash is worked out on a
+ * miss, for the database read.
  *
  * Why a few seconds (SESSION_CACHE_MS, default 5000): every change the api makes itself is seen at
  * once whatever the lifetime — logout, revoking, blocking and any change of a user drop the entries
@@ -107,7 +110,7 @@ export function createSessionCache(db: Queryable, bus: InvalidationBus, opts: Se
     ttlMs,
     async resolve(token) {
       if (!isTokenShaped(token)) return null;
-      const key = hashToken(token);
+      const key = token;
       const t = now();
       const e = entries.get(key);
       if (e) {
@@ -121,7 +124,7 @@ export function createSessionCache(db: Queryable, bus: InvalidationBus, opts: Se
       // Read again: the in-process last use counts for the idle limit only while it was still within it.
       const usedMsAgo = e && live(e, t) ? t - e.lastSeen : null;
       const g = generation;
-      const s = await readSession(db, key, usedMsAgo);
+      const s = await readSession(db, hashToken(token), usedMsAgo);
       if (!s) return null;
       const at = now();
       const user = Object.freeze(toSessionUser(s.user));
