@@ -23,7 +23,7 @@ const SHARED_INPUTS = ['shared-kit/src', 'shared-kit/package.json', 'build', 'pn
 function stale(app) {
   const stamp = join(ROOT, app, 'dist', '.build-stamp');
   if (!existsSync(stamp)) return true;
-  const inputs = [join(ROOT, app, 'src'), join(ROOT, app, 'public'), join(ROOT, app, 'webpack.config.js'), join(ROOT, app, 'build.mjs'), join(ROOT, app, 'package.json'), ...SHARED_INPUTS.map((p) => join(ROOT, p))];
+  const inputs = [join(ROOT, app, 'src'), join(ROOT, app, 'public'), join(ROOT, app, 'webpack.config.js'), join(ROOT, app, 'build.mjs'), join(ROOT, app, 'prerender.mjs'), join(ROOT, app, 'package.json'), ...SHARED_INPUTS.map((p) => join(ROOT, p))];
   return newestMtime(inputs) > statSync(stamp).mtimeMs;
 }
 

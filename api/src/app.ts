@@ -17,7 +17,8 @@ import { declaredRoutes, type Operation } from './platform/routes.js';
 import { installJsonBody } from './platform/validation.js';
 import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
-import { registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
+import { registerLoginPage, registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
+import { TOKEN_COOKIE } from './platform/auth/sessions.js';
 import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
 import { createLoggers, installRequestLog, type LogLevel } from './platform/logging.js';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
@@ -197,6 +198,11 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
+  registerLoginPage(app, {
+    root: options.staticRoot ?? process.cwd(),
+    legacyLoginUrl: ctx.legacyLoginUrl,
+    signedIn: async (req) => !!(await sessions.resolve(req.cookies?.[TOKEN_COOKIE])),
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

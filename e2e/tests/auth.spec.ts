@@ -26,6 +26,33 @@ test('login shows validation texts on change, then signs in', async ({ page }) =
   await expect(page.getByText(/© 2007–\d{4}/)).toBeVisible();
 });
 
+test('the login form is on the page before any script has run', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/app/login?legacy=true');
+  await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  await context.close();
+});
+
+test('a click on «Войти» made before the live form is there signs in once it is', async ({ page }) => {
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/app\/login-boot\./, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/app/login?legacy=true', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill(EMAIL.agent);
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/app\/login\?legacy=true$/);
+  release();
+  await expect(page).toHaveURL(/\/app\/?$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+});
+
 test('logout lands on the public /oyster page', async ({ page }) => {
   await signIn(page, EMAIL.newagent);
   await page.getByTestId('sidebar-user').click();

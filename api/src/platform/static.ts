@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { responseEncoding } from './compression.js';
 import { REMOTE_DIRS, REMOTE_NAMES } from '@oyster/shared-kit/domain';
 
 // Content-hashed files never change under their name; everything else (index.html,
@@ -70,9 +71,43 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
   return { shellIndex: hasShell ? join(shellDist, 'index.html') : null };
 }
 
+/**
+ * GET /app/login: the prerendered login page (shell/prerender.mjs → shell/dist/login.html; index.html
+ * when the build has none). The legacy login page (LEGACY_LOGIN_URL) is chosen here, before any
+ * JavaScript, unless the query says legacy=true or the visitor's cookie already signs them in (the
+ * app sends them home); the page's own check stays for servers that do not do this (the static
+ * nginx of the compose file). A POST is a click on the prerendered form before its script ran: the
+ * browser is sent back to the page, the body read by nobody.
+ */
+export function registerLoginPage(
+  app: FastifyInstance,
+  opts: { root: string; legacyLoginUrl: string | null; signedIn(req: FastifyRequest): Promise<boolean> },
+) {
+  const shellDist = join(opts.root, 'shell', 'dist');
+  const page = ['login.html', 'index.html'].map((f) => join(shellDist, f)).find((f) => existsSync(f));
+  if (!page) return;
+  const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+  app.get('/app/login', async (req, reply) => {
+    const query = queryOf(req.url);
+    if (opts.legacyLoginUrl && new URLSearchParams(query).get('legacy') !== 'true' && !(await opts.signedIn(req))) {
+      return reply.redirect(`${opts.legacyLoginUrl}${query}`);
+    }
+    return sendShellIndex(reply, page);
+  });
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _payload, done) => done(null, null));
+    scope.post('/app/login', (req, reply) => reply.redirect(`/app/login${queryOf(req.url)}`, 303));
+  });
+}
+
 export function sendShellIndex(reply: FastifyReply, indexPath: string) {
-  // Read per request: a rebuilt shell is picked up without a restart, and the file is tiny.
-  return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+  // Read per request: a rebuilt shell is picked up without a restart. The build's brotli or gzip
+  // copy (build/precompress.cjs) when the browser takes it, rather than compressing per request.
+  reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const encoding = responseEncoding(reply.request.headers['accept-encoding']);
+  const packed = encoding === 'br' ? `${indexPath}.br` : encoding === 'gzip' ? `${indexPath}.gz` : null;
+  if (packed && existsSync(packed)) return reply.header('Content-Encoding', encoding).send(readFileSync(packed));
+  return reply.send(readFileSync(indexPath));
 }
 
 /**

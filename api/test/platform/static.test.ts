@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, type Running } from '../support';
+import { brotliCompressSync } from 'node:zlib';
+import { signIn, start, type Running } from '../support';
 
 describe('static front-ends (pglite)', () => {
   let r: Running;
@@ -46,3 +47,64 @@ describe('static front-ends (pglite)', () => {
     expect(await (await get('/media/banners/b.txt')).text()).toBe('banner');
   });
 });
+
+/** GET /app/login: the prerendered login page, and the legacy login page chosen before any script runs (spec §2). */
+describe('the login page (pglite)', () => {
+  const LOGIN_HTML = '<!doctype html><title>Oyster</title><div id="root"><div data-prerendered="login"><h1>Вход</h1></div></div>';
+  const staticRoot = () => {
+    const root = mkdtempSync(join(tmpdir(), 'oyster-root-'));
+    mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>Oyster</title><div id="root"></div>');
+    writeFileSync(join(root, 'shell', 'dist', 'login.html'), LOGIN_HTML);
+    writeFileSync(join(root, 'shell', 'dist', 'login.html.br'), brotliCompressSync(LOGIN_HTML));
+    return root;
+  };
+
+  test('is the prerendered page, the build’s brotli copy when the browser takes it; index.html stays everywhere else', async () => {
+    const r = await start({}, { staticRoot: staticRoot(), redisUrl: undefined });
+    try {
+      for (const path of ['/app/login', '/app/login/', '/app/login?legacy=true']) {
+        const res = await fetch(r.url + path, { redirect: 'manual' });
+        expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({ path, status: 200, cache: 'no-cache' });
+        expect(await res.text()).toContain('data-prerendered="login"');
+      }
+      const br = await fetch(`${r.url}/app/login`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(await br.text()).toBe(LOGIN_HTML);
+      expect(await (await fetch(`${r.url}/app/contracts`)).text()).not.toContain('data-prerendered');
+    } finally {
+      await r.stop();
+    }
+  });
+
+  test('with a legacy login page: a visitor is sent there with the query kept, unless legacy=true or already signed in', async () => {
+    const r = await start({}, { staticRoot: staticRoot(), redisUrl: undefined, legacyLoginUrl: 'https://old.example.ru/login' });
+    try {
+      const go = (path: string, headers: Record<string, string> = {}) => fetch(r.url + path, { redirect: 'manual', headers });
+      const away = await go('/app/login?utm=mail');
+      expect({ status: away.status, location: away.headers.get('location') }).toEqual({ status: 302, location: 'https://old.example.ru/login?utm=mail' });
+      expect((await go('/app/login?legacy=true')).status).toBe(200);
+      const token = await signIn(r.url, 'agent');
+      expect((await go('/app/login', { cookie: `x-api-token=${token}` })).status).toBe(200);
+      expect((await go('/app/login', { cookie: `x-api-token=${'0'.repeat(64)}` })).status).toBe(302);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  test('a submit of the prerendered form that reached the server is sent back to the page, the body read by nobody', async () => {
+    const r = await start({}, { staticRoot: staticRoot(), redisUrl: undefined });
+    try {
+      const res = await fetch(`${r.url}/app/login?legacy=true`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=agent%40oyster.test&password=Oyster2026%21',
+      });
+      expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 303, location: '/app/login?legacy=true' });
+    } finally {
+      await r.stop();
+    }
+  });
+});
+

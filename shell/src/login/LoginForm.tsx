@@ -17,6 +17,11 @@ export interface LoginFormProps {
   onSignedIn(user: SessionUser, token: string | null): void;
   /** The user started typing: a good moment to fetch what comes after sign-in. */
   onFirstInput?(): void;
+  /**
+   * The form is already on screen (the prerendered login page, shell/prerender.mjs): it stays while
+   * the legacy check runs instead of giving way to a spinner, and starts with what was typed into it.
+   */
+  takeOver?: { values: LoginValues };
 }
 
 /** Sends the browser to the external legacy login page (kept separate so tests can observe it). */
@@ -29,10 +34,11 @@ type Touched = Partial<Record<'email' | 'password', boolean>>;
  * change with the kit's rules. Free of the router, the bus, formik and yup: it is the first paint of
  * the login page (login/boot.tsx) as well as the app's /login route (pages/LoginPage.tsx).
  */
-export function LoginForm({ signIn, legacyLoginUrl, legacyBypass, search, onSignedIn, onFirstInput }: LoginFormProps) {
-  const [checkingLegacy, setCheckingLegacy] = React.useState(!legacyBypass);
-  const [values, setValues] = React.useState<LoginValues>({ email: '', password: '', rememberMe: false });
-  const [touched, setTouched] = React.useState<Touched>({});
+export function LoginForm({ signIn, legacyLoginUrl, legacyBypass, search, onSignedIn, onFirstInput, takeOver }: LoginFormProps) {
+  const [checkingLegacy, setCheckingLegacy] = React.useState(!legacyBypass && !takeOver);
+  const [values, setValues] = React.useState<LoginValues>(() => takeOver?.values ?? { email: '', password: '', rememberMe: false });
+  // What was typed into the prerendered form counts as changed: its errors show as they would have.
+  const [touched, setTouched] = React.useState<Touched>(() => ({ email: !!takeOver?.values.email, password: !!takeOver?.values.password }));
   const [submitted, setSubmitted] = React.useState(false);
   const [sending, setSending] = React.useState(false);
   const [serverError, setServerError] = React.useState<{ message: string; type?: string | null } | null>(null);
@@ -110,7 +116,8 @@ export function LoginForm({ signIn, legacyLoginUrl, legacyBypass, search, onSign
         ) : (
           <>
             <h1 className="oy-auth__title">{LOGIN_TEXTS.title}</h1>
-            <form onSubmit={submit} noValidate>
+            {/* method="post": the prerendered copy of this form, submitted before any script ran, never puts the password into a URL. */}
+            <form onSubmit={submit} noValidate method="post">
               <Field label={LOGIN_TEXTS.email} htmlFor="login-email" error={shown('email')}>
                 <Input {...bind('email')} type="email" inputMode="email" autoComplete="username" autoFocus placeholder="name@company.ru" />
               </Field>

@@ -5,11 +5,13 @@
  * the remembered path (or home) and the app starts in the same page.
  */
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LoginAnswer, LoginValues } from '@oyster/shared-kit/domain/login';
 import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { LoginForm } from './LoginForm';
+import { finishTakeOver, readPrerendered } from './takeover';
 import { APP_BASENAME, STORAGE_KEYS, tabSessionId, takeRememberedPath, writeStorage } from '../services/storage';
 
 const loadApp = () => import(/* webpackChunkName: "app" */ '../bootstrap');
@@ -33,6 +35,8 @@ const legacyLoginUrl = () => call<{ legacyLoginUrl?: string | null }>('/api/v2/c
 
 export function start(): void {
   const container = document.getElementById('root')!;
+  // The prerendered form (dist/login.html) is replaced in one synchronous render, with what was typed.
+  const prerendered = readPrerendered(container);
   const root = createRoot(container);
   const search = window.location.search;
   const legacyBypass = new URLSearchParams(search).get('legacy') === 'true';
@@ -50,19 +54,29 @@ export function start(): void {
     });
   };
 
-  root.render(
-    <React.StrictMode>
-      <OysterProvider>
-        <LoginForm
-          signIn={signIn}
-          legacyLoginUrl={legacyLoginUrl}
-          legacyBypass={legacyBypass}
-          search={search}
-          onSignedIn={onSignedIn}
-          // Typing an email takes a second or two: the app's code comes down meanwhile.
-          onFirstInput={() => void loadApp()}
-        />
-      </OysterProvider>
-    </React.StrictMode>,
-  );
+  const render = () =>
+    root.render(
+      <React.StrictMode>
+        <OysterProvider>
+          <LoginForm
+            signIn={signIn}
+            legacyLoginUrl={legacyLoginUrl}
+            legacyBypass={legacyBypass}
+            search={search}
+            onSignedIn={onSignedIn}
+            // Typing an email takes a second or two: the app's code comes down meanwhile.
+            onFirstInput={() => void loadApp()}
+            takeOver={prerendered ? { values: prerendered.values } : undefined}
+          />
+        </OysterProvider>
+      </React.StrictMode>,
+    );
+  if (!prerendered) {
+    render();
+    return;
+  }
+  flushSync(render);
+  finishTakeOver(prerendered);
+  if (prerendered.values.email || prerendered.values.password) void loadApp();
+  if (prerendered.submitHeld) container.querySelector('form')?.requestSubmit();
 }
