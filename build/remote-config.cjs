@@ -13,6 +13,14 @@ const { shared } = require('./shared.cjs');
 
 const API = process.env.OYSTER_API_URL || 'http://localhost:8080';
 
+/** The generated federation entry imports .../webpack-bundler-runtime/dist/bundler.js by its absolute path. */
+function bundlerRuntimeExternal({ request }, callback) {
+  if (/@module-federation[\\/]webpack-bundler-runtime([\\/]dist[\\/](bundler|index)\.js)?$/.test(request || '')) {
+    return callback(null, 'global __OYSTER_MF_BUNDLER_RUNTIME__');
+  }
+  return callback();
+}
+
 function makeRemoteConfig({ dir, name, port, exposes }) {
   const HtmlWebpackPlugin = require(from(dir, 'html-webpack-plugin'));
   const { ModuleFederationPlugin } = require(from(dir, '@module-federation/enhanced/webpack'));
@@ -22,6 +30,11 @@ function makeRemoteConfig({ dir, name, port, exposes }) {
     const common = makeCommonConfig({ dir, mode });
     return {
       ...common,
+      // Production remotes take webpack's MF bundler runtime (and the runtime and SDK it imports)
+      // from the shell (shell/src/federation/registry.ts, global __OYSTER_MF_BUNDLER_RUNTIME__), as
+      // externalRuntime makes them take the runtime core: each remoteEntry.js then carries only its
+      // container and its tables. The dev harness is its own host and keeps everything inside.
+      externals: dev ? undefined : [bundlerRuntimeExternal],
       // The harness is only built for the dev server; the production dist is remoteEntry.js + chunks.
       entry: dev ? { harness: './src/harness/index.ts' } : {},
       output: {

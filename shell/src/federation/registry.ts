@@ -6,21 +6,29 @@
  */
 import { init, type ModuleFederation } from '@module-federation/runtime';
 import * as runtimeCore from '@module-federation/runtime/core';
+import * as bundlerRuntime from '@module-federation/webpack-bundler-runtime';
 import { defaultRemoteEntry, REMOTE_NAMES, type RemoteName } from '@oyster/shared-kit/domain/platform';
 import oysterFallbackPlugin from './runtime-plugin';
 import { sharedProviders } from './shared';
 
 let instance: ModuleFederation | null = null;
 
+/** The global a production remote takes webpack's MF bundler runtime from (build/remote-config.cjs). */
+export const BUNDLER_RUNTIME_GLOBAL = '__OYSTER_MF_BUNDLER_RUNTIME__';
+
 /**
  * The page's one MF runtime, made on first use (after sign-in, never on the login page). Remotes
- * are built with `experiments.externalRuntime`: their remoteEntry.js carries no runtime of its own
- * and takes this one from the global `_FEDERATION_RUNTIME_CORE`, set here before any remote loads.
+ * carry none of it: `experiments.externalRuntime` makes them take the runtime core from the global
+ * `_FEDERATION_RUNTIME_CORE`, and build/remote-config.cjs makes them take webpack's bundler runtime
+ * (with the runtime and the SDK it brings) from BUNDLER_RUNTIME_GLOBAL — both set here, before any
+ * remote loads. Each remote still gets its own container and instance: the entry copies the bundler
+ * runtime's parts into its own `__webpack_require__.federation`.
  */
 function federation(): ModuleFederation {
   if (!instance) {
-    const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
+    const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown; [BUNDLER_RUNTIME_GLOBAL]?: unknown };
     global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+    global[BUNDLER_RUNTIME_GLOBAL] ??= bundlerRuntime;
     instance = init({ name: 'shell', remotes: [], shared: sharedProviders(), shareStrategy: 'loaded-first', plugins: [oysterFallbackPlugin()] });
   }
   return instance;
