@@ -21,6 +21,11 @@ function bundlerRuntimeExternal({ request }, callback) {
   return callback();
 }
 
+/** The shared map with `import: false` on every entry: consumed from the host, never provided. */
+function withoutFallbacks(map) {
+  return Object.fromEntries(Object.entries(map).map(([key, config]) => [key, { ...config, import: false }]));
+}
+
 function makeRemoteConfig({ dir, name, port, exposes }) {
   const HtmlWebpackPlugin = require(from(dir, 'html-webpack-plugin'));
   const { ModuleFederationPlugin } = require(from(dir, '@module-federation/enhanced/webpack'));
@@ -47,7 +52,11 @@ function makeRemoteConfig({ dir, name, port, exposes }) {
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared,
+          // In production the shell provides every shared module (shell/src/federation/shared.ts, the
+          // same map): a remote needs no copy of its own to fall back on, so it ships none
+          // (`import: false`) — no fallback chunks, and no table of them in remoteEntry.js. The dev
+          // harness is its own host and keeps them.
+          shared: dev ? shared : withoutFallbacks(shared),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,

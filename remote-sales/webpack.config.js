@@ -14,5 +14,7 @@ module.exports = makeRemoteConfig({
     './Routes': './src/routes.tsx',
     // «Новый полис»: the shell mounts it from the sidebar button.
     './Showcase': './src/widgets/Showcase.tsx',
+    // Home's «Продукты»: light entries only (ui/parts, ui/screens/widgets, domain/platform).
+    './ProductCatalogue': './src/widgets/ProductCatalogue.tsx',
   },
 });

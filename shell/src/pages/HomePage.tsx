@@ -1,19 +1,7 @@
 import * as React from 'react';
-import { Link } from 'react-router-dom';
-import {
-  access,
-  COMPANY_CATALOGUE,
-  companyProductItems,
-  companyProductLink,
-  formatDate,
-  formatMoney,
-  HOME_TABS,
-  INDIVIDUAL_CATALOGUE,
-  type IndividualProduct,
-  type SaleChannel,
-} from '@oyster/shared-kit/domain/platform';
+import { access, formatDate, formatMoney } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
-import { Empty, SectionTitle, Skeleton, TabSwitch } from '@oyster/shared-kit/ui/parts';
+import { Empty, SectionTitle, Skeleton } from '@oyster/shared-kit/ui/parts';
 import { useServices, useSession } from '../services';
 import { RemoteWidget } from '../federation/RemoteSection';
 import './home.css';
@@ -141,78 +129,10 @@ function StatisticsWidgetBlock() {
   );
 }
 
-function ChannelLink({ label, channel, showCommission }: { label: string; channel: SaleChannel; showCommission: boolean }) {
-  return (
-    <Link to={channel.link} className="oy-channel">
-      <span className="oy-channel__label">{label} →</span>
-      <span className="oy-channel__meta">{showCommission ? `${channel.commission} · ${channel.time}` : channel.time}</span>
-    </Link>
-  );
-}
-
-function ProductCard({ product, showCommission }: { product: IndividualProduct; showCommission: boolean }) {
-  return (
-    <article className="oy-product" aria-label={product.title}>
-      <h4 className="oy-product__title">{product.title}</h4>
-      <p className="oy-product__text">{product.description}</p>
-      <div className="oy-product__links">
-        {product.online ? <ChannelLink label="Онлайн" channel={product.online} showCommission={showCommission} /> : null}
-        <ChannelLink label="Запрос" channel={product.broker} showCommission={showCommission} />
-      </div>
-    </article>
-  );
-}
-
-function IndividualsTab({ showCommission }: { showCommission: boolean }) {
-  return (
-    <div className="oy-grid oy-grid--5">
-      {INDIVIDUAL_CATALOGUE.map((group) => (
-        <section key={group.key} className="oy-group" aria-label={group.title}>
-          <h3 className="oy-group__title">{group.title}</h3>
-          {group.products.map((p) => (
-            <ProductCard key={p.code} product={p} showCommission={showCommission} />
-          ))}
-        </section>
-      ))}
-    </div>
-  );
-}
-
-function CompaniesTab({ showCommission }: { showCommission: boolean }) {
-  return (
-    <div className="oy-grid oy-grid--4">
-      {COMPANY_CATALOGUE.map((group) => (
-        <section key={group.title} className="oy-group oy-group--card" aria-label={group.title}>
-          <h3 className="oy-group__title">{group.title}</h3>
-          <ul className="oy-company-list">
-            {group.products.map((p) => {
-              const [bonus, percent, hours] = companyProductItems(p);
-              return (
-                <li key={p.code}>
-                  <Link to={companyProductLink(p)} className="oy-company">
-                    <span className="oy-company__title">{p.title}</span>
-                    <span className="oy-company__meta">
-                      <span className="oy-chip oy-chip--accent">{bonus}</span>
-                      {showCommission ? <span className="oy-chip">{percent}</span> : null}
-                      <span className="oy-chip">{hours}</span>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-/** Home: dashboard widgets the user may see and the product catalogue tabs (spec §2, §6, §9). */
+/** Home: dashboard widgets the user may see, learning's banners, news and knowledge, and sales' product catalogue (spec §2, §6, §9). */
 export default function HomePage() {
   const user = useSession();
   const a = access(user);
-  const showCommission = a.canSeeCommissionInTooltips;
-  const [tab, setTab] = React.useState<'individuals' | 'companies'>('individuals');
   const hasWidgets = a.canLoadPaymentsInfo || a.canLoadStatisticsWidget;
   return (
     <div className="oy-home">
@@ -232,18 +152,8 @@ export default function HomePage() {
           <RemoteWidget remote="remote_learning" module="KnowledgeWidget" />
         </div>
       </div>
-      <section className="oy-catalogue" aria-label="Продукты">
-        <SectionTitle level={2}>Продукты</SectionTitle>
-        <TabSwitch
-          label="Каталог продуктов"
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            { key: 'individuals', label: HOME_TABS.individuals, children: <IndividualsTab showCommission={showCommission} /> },
-            { key: 'companies', label: HOME_TABS.companies, children: <CompaniesTab showCommission={showCommission} /> },
-          ]}
-        />
-      </section>
+      {/* «Продукты»: the catalogue is the sales domain's (spec §2, §9) */}
+      <RemoteWidget remote="remote_sales" module="ProductCatalogue" />
     </div>
   );
 }

@@ -7,11 +7,10 @@
  * (screens.css, loaded with the light part, which every page loads too).
  * Tests: `@oyster/shared-kit/testing` (fakeHttp, renderSection, …).
  */
-export { useSessionUser, useAccess } from './session';
 export { RequireAccess, NO_ACCESS_TITLE } from './RequireAccess';
 export { SectionRoutes, routedSections } from './SectionRoutes';
 export type { PageRoute, SectionPages } from './SectionRoutes';
-// The light part (load state, states, the home list widget) is its own shared entry: re-exported, not bundled again.
+// The light part (session hooks, load state, states, the home list widget) is its own shared entry: re-exported, not bundled again.
 export * from '@oyster/shared-kit/ui/screens/widgets';
 export { PageFrame } from './PageFrame';
 export type { BackLink } from './PageFrame';
