@@ -5,6 +5,8 @@ import { setRuntime } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { initFederation } from './federation/registry';
 import { App } from './App';
+import { preloadHomeWidgets } from './pages/HomePage';
+import { APP_BASENAME } from './services/storage';
 import { createServices, ServicesProvider } from './services';
 import { ToastHost } from './services/ToastHost';
 
@@ -15,12 +17,11 @@ export async function start(): Promise<void> {
   setRuntime(services.runtime);
   services.socket.start();
   void services.session.restore();
-  try {
-    await initFederation();
-  } catch (e) {
-    // A missing manifest must not keep the login page from showing; sections report it in place.
-    console.error('[oyster] remotes manifest could not be loaded', e);
-  }
+  // The remotes' manifest is read while the app renders (every remote load waits for it, and it
+  // never fails: default paths then); on home, its widgets start loading at once, not after the
+  // first render has mounted them.
+  void initFederation();
+  if (window.location.pathname.replace(/\/+$/, '') === APP_BASENAME) preloadHomeWidgets();
   document.title = PAGE_TITLE;
   const root = createRoot(document.getElementById('root')!);
   root.render(

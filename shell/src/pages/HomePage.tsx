@@ -3,7 +3,7 @@ import { access, formatDate, formatMoney } from '@oyster/shared-kit/domain/platf
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Empty, SectionTitle, Skeleton } from '@oyster/shared-kit/ui/parts';
 import { useServices, useSession } from '../services';
-import { RemoteWidget } from '../federation/RemoteSection';
+import { loadRemoteComponent, RemoteWidget } from '../federation/RemoteSection';
 import './home.css';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; data: T | null } | { status: 'error' };
@@ -127,6 +127,23 @@ function StatisticsWidgetBlock() {
       )}
     </section>
   );
+}
+
+/** The remote widgets home shows to everyone (below), in the order they appear. */
+const HOME_REMOTE_WIDGETS = [
+  ['remote_learning', 'BannersWidget'],
+  ['remote_learning', 'NewsWidget'],
+  ['remote_learning', 'KnowledgeWidget'],
+  ['remote_sales', 'ProductCatalogue'],
+] as const;
+
+/**
+ * Starts loading home's remote widgets (their entries and chunks) while the app is still starting,
+ * instead of when home's first render mounts them: bootstrap.tsx calls it when the page opens on
+ * home. A failure is left to the widget, which shows it in place and retries.
+ */
+export function preloadHomeWidgets(load = loadRemoteComponent): void {
+  for (const [remote, module] of HOME_REMOTE_WIDGETS) load(remote, module).catch(() => undefined);
 }
 
 /** Home: dashboard widgets the user may see, learning's banners, news and knowledge, and sales' product catalogue (spec §2, §6, §9). */
