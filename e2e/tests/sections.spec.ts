@@ -5,9 +5,10 @@ import { EMAIL, signIn } from './helpers';
 // open shows «Нет доступа» in the layout and its remote is not even loaded.
 
 test('a copywriter opening /app/contracts directly sees «Нет доступа» (canSeeContracts); the sales remote is not loaded', async ({ page }) => {
+  await signIn(page, EMAIL.copywriter);
+  // Home shows sales' product catalogue to everyone; the refused section itself loads nothing of sales.
   const salesFiles: string[] = [];
   page.on('request', (r) => r.url().includes('/remotes/sales/') && salesFiles.push(r.url()));
-  await signIn(page, EMAIL.copywriter);
   await page.goto('/app/contracts');
   const refused = page.getByTestId('no-access');
   await expect(refused).toContainText('Нет доступа');
