@@ -7,6 +7,8 @@ import { EMAIL, signIn } from './helpers';
 test('a copywriter opening /app/contracts directly sees «Нет доступа» (canSeeContracts); the sales remote is not loaded', async ({ page }) => {
   await signIn(page, EMAIL.copywriter);
   // Home shows sales' product catalogue to everyone; the refused section itself loads nothing of sales.
+  await expect(page.getByRole('region', { name: 'Продукты' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const salesFiles: string[] = [];
   page.on('request', (r) => r.url().includes('/remotes/sales/') && salesFiles.push(r.url()));
   await page.goto('/app/contracts');
