@@ -5,197 +5,23 @@ import {
   CONTRACT_STATUS,
   CONTRACT_STEPS,
   CONTRACT_STEP_KEYS,
-  VEHICLE_DOCUMENT_TITLES,
-  VEHICLE_DOCUMENT_TYPES,
   contractStepOf,
   formatDate,
   formatMoney,
   missingContractDetail,
   namedDriverCount,
-  toDateText,
-  toIsoDate,
   type ContractDetails,
   type ContractStep,
-  type EosagoContractDetails,
   type MissingDetail,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import {
-  AddressSuggestInput,
-  Button,
-  Checkbox,
-  DateInput,
-  Dropdown,
-  EmailSuggestInput,
-  Field,
-  FirstNameSuggestInput,
-  Input,
-  IntegerInput,
-  IssuerSuggestInput,
-  LastNameSuggestInput,
-  MaskedInput,
-  MiddleNameSuggestInput,
-  PhoneInput,
-  PlateInput,
-  PtsInput,
-  Stepper,
-  StsInput,
-  VinInput,
-} from '@oyster/shared-kit/ui/form';
+import { Button, EmailSuggestInput, Input, PhoneInput, Stepper } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, saveContractDetails, sendContract } from '../../api/contracts';
+import { DetailField, InsurantFields, PersonFields, VehicleFields, idOf, text, withValue, type Details, type StepProps } from '../../components/osagoDetails';
 import './contracts.css';
 
-const DOCUMENT_OPTIONS = VEHICLE_DOCUMENT_TYPES.map((t) => ({ key: t, text: VEHICLE_DOCUMENT_TITLES[t] }));
-
-type Details = Partial<EosagoContractDetails>;
 type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
-
-/** A value at a dotted path of the details (`vehicle.document.number`). */
-function at(d: Details, path: string): unknown {
-  let v: unknown = d;
-  for (const k of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
-  return v;
-}
-const text = (d: Details, path: string) => {
-  const v = at(d, path);
-  return v == null ? '' : String(v);
-};
-function withValue(d: Details, path: string, value: unknown): Details {
-  const keys = path.split('.');
-  const copy: Record<string, unknown> = { ...(d as Record<string, unknown>) };
-  let node = copy;
-  keys.slice(0, -1).forEach((k) => {
-    node[k] = { ...((node[k] as Record<string, unknown>) ?? {}) };
-    node = node[k] as Record<string, unknown>;
-  });
-  node[keys[keys.length - 1]] = value;
-  return copy as Details;
-}
-
-/** What a step's fields need: the values, a setter by path, and the error of a path (the server's rule, shown where it belongs). */
-interface StepProps {
-  d: Details;
-  set(path: string, value: unknown): void;
-  errorOf(path: string): string | undefined;
-}
-
-const idOf = (path: string) => `contract-${path.replace(/[.[\]]+/g, '-')}`;
-
-/** A field of the details with the kit's label and its error underneath. */
-function DetailField({ path, label, errorOf, required = true, wide, children }: { path: string; label: string; errorOf: StepProps['errorOf']; required?: boolean; wide?: boolean; children(id: string, error: string | undefined): React.ReactNode }) {
-  const id = idOf(path);
-  const error = errorOf(path);
-  return (
-    <div className={wide ? 'oy-steps__wide' : undefined}>
-      <Field label={label} htmlFor={id} error={error} required={required}>
-        {children(id, error)}
-      </Field>
-    </div>
-  );
-}
-
-function DateField({ path, label, ...p }: StepProps & { path: string; label: string }) {
-  return (
-    <DetailField path={path} label={label} errorOf={p.errorOf}>
-      {(id, error) => <DateInput id={id} error={error} value={toDateText(text(p.d, path)) ?? ''} onChange={(t) => p.set(path, t ? toIsoDate(t) : null)} />}
-    </DetailField>
-  );
-}
-
-function VehicleStep(p: StepProps) {
-  const docType = text(p.d, 'vehicle.document.type');
-  const series = text(p.d, 'vehicle.document.series');
-  const number = text(p.d, 'vehicle.document.number');
-  // СТС and ПТС are typed as one masked text «77УХ 123456»; the details keep the series and the number apart.
-  const setSeriesNumber = (t: string) => {
-    const clean = t.replace(/[\s_]/g, '');
-    p.set('vehicle.document.series', clean.slice(0, 4));
-    p.set('vehicle.document.number', clean.slice(4));
-  };
-  const DocInput = docType === 'PTS' ? PtsInput : StsInput;
-  return (
-    <div className="oy-steps__grid">
-      <DetailField path="vehicle.plate" label="Госномер" errorOf={p.errorOf} required={false}>
-        {(id, error) => <PlateInput id={id} error={error} value={text(p.d, 'vehicle.plate')} onChange={(v) => p.set('vehicle.plate', v.replace(/[\s_]/g, '') || null)} />}
-      </DetailField>
-      <DetailField path="vehicle.vin" label="VIN" errorOf={p.errorOf} required={false}>
-        {(id, error) => <VinInput id={id} error={error} value={text(p.d, 'vehicle.vin')} onChange={(v) => p.set('vehicle.vin', v.replace(/[\s_]/g, '') || null)} />}
-      </DetailField>
-      <DetailField path="vehicle.bodyNumber" label="Номер кузова или шасси (если нет VIN)" errorOf={p.errorOf} required={false}>
-        {(id) => <Input id={id} value={text(p.d, 'vehicle.bodyNumber')} maxLength={30} onChange={(e) => p.set('vehicle.bodyNumber', e.target.value.toUpperCase() || null)} />}
-      </DetailField>
-      <DetailField path="vehicle.make" label="Марка" errorOf={p.errorOf}>
-        {(id, error) => <Input id={id} status={error ? 'error' : undefined} value={text(p.d, 'vehicle.make')} maxLength={60} onChange={(e) => p.set('vehicle.make', e.target.value)} />}
-      </DetailField>
-      <DetailField path="vehicle.model" label="Модель" errorOf={p.errorOf}>
-        {(id, error) => <Input id={id} status={error ? 'error' : undefined} value={text(p.d, 'vehicle.model')} maxLength={60} onChange={(e) => p.set('vehicle.model', e.target.value)} />}
-      </DetailField>
-      <DetailField path="vehicle.year" label="Год выпуска" errorOf={p.errorOf}>
-        {(id, error) => <IntegerInput id={id} error={error} value={(at(p.d, 'vehicle.year') as number | null) ?? null} onChange={(v) => p.set('vehicle.year', v)} />}
-      </DetailField>
-      <DetailField path="vehicle.document.type" label="Документ ТС" errorOf={p.errorOf}>
-        {(id, error) => <Dropdown id={id} error={error} options={DOCUMENT_OPTIONS} value={docType || null} sorted={false} onChange={(v) => p.set('vehicle.document.type', v)} />}
-      </DetailField>
-      {docType === 'EPTS' ? (
-        <DetailField path="vehicle.document.number" label="Номер ЭПТС" errorOf={p.errorOf}>
-          {(id, error) => (
-            <Input id={id} status={error ? 'error' : undefined} inputMode="numeric" maxLength={15} value={number} onChange={(e) => p.set('vehicle.document.number', e.target.value.replace(/\D/g, ''))} />
-          )}
-        </DetailField>
-      ) : (
-        <DetailField path="vehicle.document.series" label={`Серия и номер ${docType ? VEHICLE_DOCUMENT_TITLES[docType as 'STS'] : 'документа'}`} errorOf={p.errorOf}>
-          {(id, error) => <DocInput id={id} error={error} value={series || number ? `${series} ${number}`.trim() : ''} onChange={setSeriesNumber} />}
-        </DetailField>
-      )}
-      <DateField {...p} path="vehicle.document.issuedAt" label="Дата выдачи документа" />
-    </div>
-  );
-}
-
-/** A person of the contract (the owner or the insurant): name with suggestions, passport, address. */
-function PersonFields({ who, ...p }: StepProps & { who: 'owner' | 'insurant' }) {
-  const path = (k: string) => `${who}.${k}`;
-  return (
-    <div className="oy-steps__grid">
-      <DetailField path={path('lastName')} label="Фамилия" errorOf={p.errorOf}>
-        {(id, error) => <LastNameSuggestInput id={id} error={error} value={text(p.d, path('lastName'))} onChange={(v) => p.set(path('lastName'), v)} />}
-      </DetailField>
-      <DetailField path={path('firstName')} label="Имя" errorOf={p.errorOf}>
-        {(id, error) => <FirstNameSuggestInput id={id} error={error} value={text(p.d, path('firstName'))} onChange={(v) => p.set(path('firstName'), v)} />}
-      </DetailField>
-      <DetailField path={path('middleName')} label="Отчество" errorOf={p.errorOf} required={false}>
-        {(id, error) => <MiddleNameSuggestInput id={id} error={error} value={text(p.d, path('middleName'))} onChange={(v) => p.set(path('middleName'), v || null)} />}
-      </DetailField>
-      <DateField {...p} path={path('birthDate')} label="Дата рождения" />
-      <DetailField path={path('passport.series')} label="Серия паспорта" errorOf={p.errorOf}>
-        {(id, error) => <MaskedInput id={id} error={error} mask="9999" inputMode="numeric" placeholder="9999" value={text(p.d, path('passport.series'))} onChange={(v) => p.set(path('passport.series'), v.replace(/\D/g, ''))} />}
-      </DetailField>
-      <DetailField path={path('passport.number')} label="Номер паспорта" errorOf={p.errorOf}>
-        {(id, error) => <MaskedInput id={id} error={error} mask="999999" inputMode="numeric" placeholder="999999" value={text(p.d, path('passport.number'))} onChange={(v) => p.set(path('passport.number'), v.replace(/\D/g, ''))} />}
-      </DetailField>
-      <DateField {...p} path={path('passport.issuedAt')} label="Дата выдачи паспорта" />
-      <DetailField path={path('passport.issuer')} label="Кем выдан" errorOf={p.errorOf} wide>
-        {(id, error) => <IssuerSuggestInput id={id} error={error} value={text(p.d, path('passport.issuer'))} onChange={(v) => p.set(path('passport.issuer'), v)} />}
-      </DetailField>
-      <DetailField path={path('address')} label="Адрес регистрации" errorOf={p.errorOf} wide>
-        {(id, error) => <AddressSuggestInput id={id} error={error} value={text(p.d, path('address'))} onChange={(v) => p.set(path('address'), v)} />}
-      </DetailField>
-    </div>
-  );
-}
-
-function InsurantStep(p: StepProps) {
-  const same = p.d.insurantIsOwner !== false;
-  return (
-    <>
-      <Checkbox checked={same} onChange={(e) => p.set('insurantIsOwner', e.target.checked)}>
-        Страхователь — собственник
-      </Checkbox>
-      {same ? <p className="oy-contract__muted">Договор заключает собственник: его данные уже указаны на прошлом шаге.</p> : <PersonFields {...p} who="insurant" />}
-    </>
-  );
-}
 
 function DriversStep({ contract, ...p }: StepProps & { contract: ContractDetails }) {
   if (namedDriverCount(contract.calculation) === 0) {
@@ -339,9 +165,9 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
       ) : null}
       <section className="oy-contract__block" aria-label={CONTRACT_STEPS[index].title}>
         <h2>{CONTRACT_STEPS[index].title}</h2>
-        {step === 'vehicle' ? <VehicleStep {...p} /> : null}
+        {step === 'vehicle' ? <VehicleFields {...p} /> : null}
         {step === 'owner' ? <PersonFields {...p} who="owner" /> : null}
-        {step === 'insurant' ? <InsurantStep {...p} /> : null}
+        {step === 'insurant' ? <InsurantFields {...p} /> : null}
         {step === 'drivers' ? <DriversStep {...p} contract={contract} /> : null}
         {step === 'contacts' ? <ContactsStep {...p} /> : null}
         <div className="oy-contract__actions">
