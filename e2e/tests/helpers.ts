@@ -25,20 +25,31 @@ export async function sidebarTitles(page: Page): Promise<string[]> {
 }
 
 /**
- * Fills the e-OSAGO calculator (already open) for a 110 hp (or `powerHp`) car of a Moscow owner with one named driver
- * born 15.01.1990, driving since 01.03.2012, licence typed on a Latin layout (77AB123456, a demo registry
- * driver of class 10), and asks for the quotes.
+ * Goes through the e-OSAGO calculator's steps (already open) for a 110 hp (or `powerHp`) car of a
+ * Moscow owner with one named driver born 15.01.1990, driving since 01.03.2012, licence typed on a
+ * Latin layout (77AB123456, a demo registry driver of class 10), and asks for the quotes. `documents`
+ * types what else the agent has, step by step (the rating factors are enough for a quote).
  */
-export async function quoteMoscowOwnerWithDriver(page: Page, powerHp = 110) {
+export async function quoteMoscowOwnerWithDriver(page: Page, powerHp = 110, documents: Partial<Record<'vehicle' | 'owner' | 'driver', (step: Locator) => Promise<void>>> = {}) {
   await expect(page.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeVisible();
-  await page.getByLabel('Мощность, л. с.').fill(String(powerHp));
-  await page.getByLabel('Адрес регистрации собственника').fill('москва тверская');
+  const vehicle = page.getByRole('region', { name: 'Транспортное средство' });
+  await vehicle.getByLabel('Мощность, л. с.').fill(String(powerHp));
+  await documents.vehicle?.(vehicle);
+  await vehicle.getByRole('button', { name: 'Далее' }).click();
+  const owner = page.getByRole('region', { name: 'Собственник' });
+  await owner.getByLabel('Адрес регистрации собственника').fill('москва тверская');
   await page.getByRole('option').first().click();
   await expect(page.getByRole('option')).toHaveCount(0);
-  await typeDate(page.getByLabel('Дата рождения'), '15.01.1990');
-  await typeDate(page.getByLabel('Стаж с'), '01.03.2012');
-  await page.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456');
-  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await documents.owner?.(owner);
+  await owner.getByRole('button', { name: 'Далее' }).click();
+  await page.getByRole('region', { name: 'Страхователь' }).getByRole('button', { name: 'Далее' }).click();
+  const drivers = page.getByRole('region', { name: 'Водители' });
+  await typeDate(drivers.getByLabel('Дата рождения'), '15.01.1990');
+  await typeDate(drivers.getByLabel('Стаж с'), '01.03.2012');
+  await drivers.getByLabel('Серия и номер ВУ').pressSequentially('77AB123456');
+  await documents.driver?.(drivers);
+  await drivers.getByRole('button', { name: 'Далее' }).click();
+  await page.getByRole('region', { name: 'Период и расчёт' }).getByRole('button', { name: 'Рассчитать' }).click();
 }
 
 /**

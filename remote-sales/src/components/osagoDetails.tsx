@@ -30,6 +30,12 @@ const DOCUMENT_OPTIONS = VEHICLE_DOCUMENT_TYPES.map((t) => ({ key: t, text: VEHI
 
 export type Details = Partial<EosagoContractDetails>;
 
+/** Whether the fields a contract needs carry the asterisk: not in the calculator, where they may come later. */
+const MarksRequired = React.createContext(true);
+export function DocumentsMayWait({ children }: { children: React.ReactNode }) {
+  return <MarksRequired.Provider value={false}>{children}</MarksRequired.Provider>;
+}
+
 /** A value at a dotted path of the details (`vehicle.document.number`). */
 export function at(d: Details, path: string): unknown {
   let v: unknown = d;
@@ -62,9 +68,11 @@ export interface StepProps {
 export const idOf = (path: string) => `contract-${path.replace(/[.[\]]+/g, '-')}`;
 
 /** A field of the details with the kit's label and its error underneath. */
-export function DetailField({ path, label, errorOf, required = true, wide, children }: { path: string; label: string; errorOf: StepProps['errorOf']; required?: boolean; wide?: boolean; children(id: string, error: string | undefined): React.ReactNode }) {
+export function DetailField({ path, label, errorOf, required: requiredHere = true, wide, children }: { path: string; label: string; errorOf: StepProps['errorOf']; required?: boolean; wide?: boolean; children(id: string, error: string | undefined): React.ReactNode }) {
   const id = idOf(path);
   const error = errorOf(path);
+  const marks = React.useContext(MarksRequired);
+  const required = requiredHere && marks;
   return (
     <div className={wide ? 'oy-steps__wide' : undefined}>
       <Field label={label} htmlFor={id} error={error} required={required}>

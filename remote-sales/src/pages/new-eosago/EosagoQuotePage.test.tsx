@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type OsagoQuoteStarted } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
+import { currentLocation, fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 import { QUOTE_POLL_MS } from './useStreamedQuote';
 
@@ -48,15 +48,39 @@ async function chooseMoscow() {
   fireEvent.click(await screen.findByRole('option', { name: MOSCOW.value }, { timeout: 3000 }));
 }
 
-describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosago)', () => {
-  it('sends the rating factors with the chosen address suggestion; offers appear one by one as the insurers answer over the socket, the refusals and the warning with them', async () => {
+const stepShown = (title: string) => screen.getByRole('region', { name: title });
+async function next(from: string, to: string) {
+  fireEvent.click(within(stepShown(from)).getByRole('button', { name: 'Далее' }));
+  expect(await screen.findByRole('region', { name: to })).toBeInTheDocument();
+}
+
+/** Through the steps with the factors of a 150 hp car in Moscow, `drivers` on the drivers step, to «Период и расчёт». */
+async function toPeriod(drivers: () => Promise<void> | void = () => void fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }))) {
+  type('Мощность, л. с.', '150');
+  await next('Транспортное средство', 'Собственник');
+  await chooseMoscow();
+  await next('Собственник', 'Страхователь');
+  await next('Страхователь', 'Водители');
+  await drivers();
+  await next('Водители', 'Период и расчёт');
+}
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('Калькулятор Е-ОСАГО (new-eosago): the steps, the quote, «Оформить»', () => {
+  it('the steps of the kit’s stepper; the rating factors with the chosen address suggestion are sent; offers appear one by one as the insurers answer over the socket, the refusals and the warning with them', async () => {
     let resolve: (v: unknown) => void = () => undefined;
     const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [START]: () => new Promise((r) => (resolve = r)) });
     const { bus } = await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
     expect(screen.getByRole('heading', { name: 'Калькулятор Е-ОСАГО' })).toBeInTheDocument();
-    type('Мощность, л. с.', '150');
-    await chooseMoscow();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
+    expect(within(screen.getByRole('navigation', { name: 'Шаги' })).getAllByText(/./).map((t) => t.textContent).filter((t) => /[А-Я]/.test(t ?? ''))).toEqual([
+      'Транспортное средство',
+      'Собственник',
+      'Страхователь',
+      'Водители',
+      'Период и расчёт',
+    ]);
+    await toPeriod();
     fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
 
     expect(await screen.findByText('Запрашиваем страховщиков…')).toBeInTheDocument();
@@ -104,9 +128,7 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
         [`GET /api/v2/osago/quotes/${QUOTE_ID}`]: { data: { ...STARTED, offers: [SOGAZ, RESO], refusals: [INGOS_REFUSAL], pending: [] } },
       });
       await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
-      type('Мощность, л. с.', '150');
-      await chooseMoscow();
-      fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
+      await toPeriod();
       fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
       expect(await screen.findByRole('list', { name: 'Ждём ответа' })).toBeInTheDocument();
       await act(async () => void jest.advanceTimersByTime(QUOTE_POLL_MS));
@@ -117,15 +139,18 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     }
   });
 
-  it('an address typed but not chosen from the suggestions is refused in place; nothing is sent', async () => {
+  it('«Далее» holds a step whose factors are wrong: no power, an address typed but not chosen from the suggestions; nothing is sent', async () => {
     const http = fakeHttp({ [SUGGEST]: { suggestions: [] } });
     await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    expect(await within(stepShown('Транспортное средство')).findByText('Обязательное поле')).toBeInTheDocument();
     type('Мощность, л. с.', '90');
+    await next('Транспортное средство', 'Собственник');
     type('Адрес регистрации собственника', 'где-то в Москве');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничения списка водителей' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     expect(await screen.findByText('Выберите адрес из подсказок')).toBeInTheDocument();
-    expect(http.calls.filter((c) => c.path === "/api/v2/osago/quotes")).toEqual([]);
+    expect(stepShown('Собственник')).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.path === '/api/v2/osago/quotes')).toEqual([]);
   });
 
   it('named drivers are required field by field; a refusal of the server is shown in place with «Повторить»', async () => {
@@ -134,24 +159,101 @@ describe('Калькулятор Е-ОСАГО: the quick calculation (new-eosag
     };
     const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] }, [START]: () => answer() });
     await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
-    type('Мощность, л. с.', '150');
-    await chooseMoscow();
-    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
-    await waitFor(() => expect(screen.getAllByText('Обязательное поле').length).toBeGreaterThanOrEqual(3)); // the first driver's three fields
-
-    await typeDate('Дата рождения', '15011990');
-    await typeDate('Стаж с', '01032012');
-    type('Серия и номер ВУ', '77АВ123456');
+    await toPeriod(async () => {
+      fireEvent.click(within(stepShown('Водители')).getByRole('button', { name: 'Далее' }));
+      await waitFor(() => expect(screen.getAllByText('Обязательное поле').length).toBe(3)); // the first driver's three fields; the name may wait
+      await typeDate('Дата рождения', '15011990');
+      await typeDate('Стаж с', '01032012');
+      type('Серия и номер ВУ', '77АВ123456');
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
     const alert = await screen.findByText('Не удалось рассчитать').then((t) => t.closest('[role="alert"]') as HTMLElement);
-    expect(alert).toHaveTextContent('Не удалось рассчитать');
     expect(alert).toHaveTextContent('нет коэффициента КТ');
-    const sent = http.calls.find((c) => c.path === "/api/v2/osago/quotes")!.body as Record<string, any>;
+    const sent = http.calls.find((c) => c.path === '/api/v2/osago/quotes')!.body as Record<string, any>;
     expect(sent.drivers).toEqual([{ birthDate: '1990-01-15', experienceSince: '2012-03-01', licence: '77АВ 123456' }]);
 
     answer = () => ({ data: STARTED });
     fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('list', { name: 'Ждём ответа' })).toBeInTheDocument();
-    expect(http.calls.filter((c) => c.path === "/api/v2/osago/quotes")).toHaveLength(2);
+    expect(http.calls.filter((c) => c.path === '/api/v2/osago/quotes')).toHaveLength(2);
+  });
+
+  it('documents: empty ones wait for the contract, a wrong one is refused where it was typed; an earlier step keeps what was typed', async () => {
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] } });
+    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    type('Мощность, л. с.', '150');
+    type('Марка', 'LADA');
+    const vin = () => screen.getByLabelText('VIN', { exact: true }) as HTMLInputElement;
+    typeInto(vin(), 'XTA2114006412345O');
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    expect(await screen.findByText('VIN — 17 латинских букв и цифр без I, O, Q')).toBeInTheDocument();
+    expect(stepShown('Транспортное средство')).toBeInTheDocument();
+    fireEvent.change(vin(), { target: { value: '' } });
+    await next('Транспортное средство', 'Собственник');
+    await chooseMoscow();
+    typeInto(field('Номер паспорта'), '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    expect(await screen.findByText('Номер паспорта — 6 цифр (собственник)')).toBeInTheDocument();
+    // Back to the vehicle: the make is still there.
+    fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(field('Марка')).toHaveValue('LADA');
+    expect(field('Мощность, л. с.')).toHaveValue('150');
+  });
+
+  it('«Оформить»: the contract from the priced calculation, then everything typed — owner address and year from the factors, the drivers’ names — and its steps where something is missing', async () => {
+    const CONTRACT = 'b'.repeat(24);
+    const http = fakeHttp({
+      [SUGGEST]: { suggestions: [MOSCOW] },
+      [START]: { data: { ...STARTED, insurers: [{ companyId: SOGAZ.companyId, companyName: 'СОГАЗ' }] } },
+      'POST /api/v2/contracts': { data: { id: CONTRACT, resumeStep: 'vehicle' } },
+      [`PATCH /api/v2/contracts/${CONTRACT}/details`]: { data: { id: CONTRACT, resumeStep: 'contacts' } },
+    });
+    const { bus } = await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    type('Мощность, л. с.', '150');
+    type('Год выпуска', '2019');
+    type('Марка', 'LADA');
+    await next('Транспортное средство', 'Собственник');
+    await chooseMoscow();
+    await next('Собственник', 'Страхователь');
+    await next('Страхователь', 'Водители');
+    await typeDate('Дата рождения', '15011990');
+    await typeDate('Стаж с', '01032012');
+    type('Серия и номер ВУ', '77АВ123456');
+    type('ФИО водителя', 'Смирнова Анна Петровна');
+    await next('Водители', 'Период и расчёт');
+    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await screen.findByRole('list', { name: 'Ждём ответа' });
+    act(() => bus.publish('osago_quote', { quoteId: QUOTE_ID, offer: SOGAZ, pending: 0 }));
+    fireEvent.click(within(await screen.findByRole('article', { name: 'СОГАЗ' })).getByRole('button', { name: 'Оформить' }));
+
+    await waitFor(() => expect(currentLocation()).toBe(`/contracts/${CONTRACT}/contacts`));
+    const created = http.calls.find((c) => `${c.method} ${c.path}` === 'POST /api/v2/contracts')!.body as Record<string, any>;
+    expect(created.companyId).toBe(SOGAZ.companyId);
+    expect(created.calculation.vehicle).toEqual({ category: 'B', powerHp: 150, ownerType: 'FL', year: 2019 });
+    const patched = http.calls.find((c) => c.method === 'PATCH')!.body as { details: Record<string, any> };
+    expect(patched.details).toEqual({
+      insurantIsOwner: true,
+      vehicle: { make: 'LADA', year: 2019 },
+      owner: { address: MOSCOW.value },
+      driverNames: ['Смирнова Анна Петровна'],
+    });
+  });
+
+  it('the form is kept in the tab: back on the page, the values and the step are where the agent left them; «Начать заново» clears them', async () => {
+    const http = fakeHttp({ [SUGGEST]: { suggestions: [MOSCOW] } });
+    const first = await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    type('Мощность, л. с.', '150');
+    type('Марка', 'LADA');
+    await next('Транспортное средство', 'Собственник');
+    first.unmount();
+
+    await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
+    expect(stepShown('Собственник')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(field('Мощность, л. с.')).toHaveValue('150');
+    expect(field('Марка')).toHaveValue('LADA');
+    fireEvent.click(screen.getByRole('button', { name: 'Начать заново' }));
+    expect(field('Мощность, л. с.')).toHaveValue('');
+    expect(field('Марка')).toHaveValue('');
   });
 });

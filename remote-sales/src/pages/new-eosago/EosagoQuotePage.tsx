@@ -1,17 +1,18 @@
 import * as React from 'react';
-import { FieldArray, Formik, useFormikContext } from 'formik';
+import { FieldArray, Formik, setNestedObjectValues, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
+import { useNavigate } from 'react-router-dom';
 import {
   COEFFICIENT_NAMES,
   COEFFICIENT_TITLES,
   OSAGO_MAX_DRIVERS,
+  formatCoefficient,
   formatMoney,
+  malformedContractDetail,
   sectionOf,
+  type MissingDetail,
   type OsagoCalculateRequest,
   type OsagoOffer,
-  formatCoefficient,
 } from '@oyster/shared-kit/domain';
-import { useNavigate } from 'react-router-dom';
-import { createContract } from '../../api/contracts';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
   AddressSuggestInput,
@@ -19,14 +20,26 @@ import {
   Checkbox,
   DateInput,
   Dropdown,
-  FormBlock,
   FormikField,
+  Input,
   IntegerInput,
   LicenceInput,
   Spin,
+  Stepper,
 } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
-import { emptyDriver, initialQuoteValues, quoteSchema, toRequest, type QuoteValues } from './quoteForm';
+import { createContract, saveContractDetails } from '../../api/contracts';
+import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
+import {
+  contractDetailsOf,
+  emptyDriver,
+  initialDetails,
+  initialQuoteValues,
+  quoteSchema,
+  toRequest,
+  type CalculatorDetails,
+  type QuoteValues,
+} from './quoteForm';
 import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
 import './eosago.css';
 
@@ -40,29 +53,64 @@ const OWNER_OPTIONS = [
 ];
 const PERIOD_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => ({ key: String(m), value: m, text: `${m} мес.` }));
 
-/** A coefficient as the agent reads it: ТБ in roubles, the others with a comma. */
+/**
+ * The calculator's steps: each with the rating factors it asks (checked at «Далее»); the documents
+ * beside them are optional here (the contract's steps ask what is missing) but refused when wrong.
+ */
+const STEPS = [
+  { key: 'vehicle', title: 'Транспортное средство', factors: ['category', 'powerHp', 'year'] },
+  { key: 'owner', title: 'Собственник', factors: ['ownerType', 'address'] },
+  { key: 'insurant', title: 'Страхователь', factors: [] },
+  { key: 'drivers', title: 'Водители', factors: ['drivers', 'ownerLicence'] },
+  { key: 'period', title: 'Период и расчёт', factors: ['periodMonths', 'startDate'] },
+] as const;
+type StepKey = (typeof STEPS)[number]['key'];
+const stepOfFactor = (name: string) => STEPS.findIndex((s) => (s.factors as readonly string[]).includes(name));
 
-/** «Оформить»: the contract from this offer (the api asks the insurer again), then its page. */
-function IssueButton({ offer, calculation }: { offer: OsagoOffer; calculation: () => OsagoCalculateRequest | null }) {
-  const navigate = useNavigate();
+/** «Оформить» with one offer: answers the error text, or navigates away. */
+type Issue = (offer: OsagoOffer) => Promise<string | null>;
+
+/** What the tab keeps while the agent works (a reload or a look at another page loses nothing). */
+const STORAGE_KEY = 'oyster.eosago.calculator';
+interface Kept {
+  values: QuoteValues;
+  details: CalculatorDetails;
+  step: number;
+}
+function readKept(): Kept | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    const kept = raw ? (JSON.parse(raw) as Kept) : null;
+    return kept && kept.values && kept.details && Number.isInteger(kept.step) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+function keep(k: Kept | null) {
+  try {
+    if (k) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(k));
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* storage full or off: the form still works, it is only not kept */
+  }
+}
+
+/** «Оформить»: the contract from this offer (the api asks the insurer again) with the documents typed so far. */
+function IssueButton({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
-  async function issue() {
-    const request = calculation();
-    if (!request) return;
+  async function run() {
     setBusy(true);
     setError(null);
-    try {
-      const contract = await createContract(request, offer.companyId);
-      navigate(`/contracts/${contract.id}`);
-    } catch (e) {
-      setError(errorText(e));
+    const problem = await issue(offer);
+    if (problem) {
+      setError(problem);
       setBusy(false);
     }
   }
   return (
     <div className="oy-offer__issue">
-      <Button type="primary" onClick={() => void issue()} loading={busy}>
+      <Button type="primary" onClick={() => void run()} loading={busy}>
         Оформить
       </Button>
       {error ? (
@@ -74,7 +122,7 @@ function IssueButton({ offer, calculation }: { offer: OsagoOffer; calculation: (
   );
 }
 
-function OfferCard({ offer, calculation }: { offer: OsagoOffer; calculation: () => OsagoCalculateRequest | null }) {
+function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   return (
     <article className="oy-offer" aria-label={offer.companyName}>
       <header className="oy-offer__head">
@@ -99,12 +147,12 @@ function OfferCard({ offer, calculation }: { offer: OsagoOffer; calculation: () 
           </Tooltip>
         ))}
       </dl>
-      <IssueButton offer={offer} calculation={calculation} />
+      <IssueButton offer={offer} issue={issue} />
     </article>
   );
 }
 
-function QuoteAnswers({ result, onRetry, calculation }: { result: QuoteResult; onRetry: () => void; calculation: () => OsagoCalculateRequest | null }) {
+function QuoteAnswers({ result, onRetry, issue }: { result: QuoteResult; onRetry: () => void; issue: Issue }) {
   if (result.status === 'idle') return null;
   if (result.status === 'starting') {
     return (
@@ -136,7 +184,7 @@ function QuoteAnswers({ result, onRetry, calculation }: { result: QuoteResult; o
       {offers.length ? (
         <div className="oy-eosago__offers">
           {offers.map((o) => (
-            <OfferCard key={o.companyId} offer={o} calculation={calculation} />
+            <OfferCard key={o.companyId} offer={o} issue={issue} />
           ))}
         </div>
       ) : !waiting.length ? (
@@ -190,6 +238,11 @@ function Drivers() {
                   </Button>
                 ) : null}
               </legend>
+              <div className="oy-eosago__driver-name">
+                <FormikField<string> name={`drivers.${i}.name`} label="ФИО водителя">
+                  {(f) => <Input id={f.id} value={f.value} maxLength={120} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
+                </FormikField>
+              </div>
               <FormikField<string> name={`drivers.${i}.birthDate`} label="Дата рождения" required>
                 {(f) => <DateInput {...f} />}
               </FormikField>
@@ -220,108 +273,279 @@ function FactorCheckbox({ name, children }: { name: 'taxi' | 'trailer' | 'unrest
   );
 }
 
-function QuoteForm({ calculating }: { calculating: boolean }) {
-  const { values, setFieldValue, handleSubmit } = useFormikContext<QuoteValues>();
+function VehicleStep(p: StepProps) {
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Предварительный расчёт Е-ОСАГО" className="oy-eosago__form">
-      <FormBlock title="Транспортное средство">
-        <div className="oy-eosago__grid">
-          <FormikField<string> name="category" label="Категория" required>
-            {(f) => <Dropdown {...f} options={CATEGORY_OPTIONS} allowClear={false} sorted={false} />}
-          </FormikField>
-          <FormikField<string> name="ownerType" label="Собственник" required>
-            {(f) => <Dropdown {...f} options={OWNER_OPTIONS} allowClear={false} sorted={false} />}
-          </FormikField>
-          <FormikField<number | null> name="powerHp" label="Мощность, л. с." required>
-            {(f) => <IntegerInput {...f} />}
-          </FormikField>
-          <FormikField<number | null> name="year" label="Год выпуска">
-            {(f) => <IntegerInput {...f} />}
-          </FormikField>
-        </div>
-        <div className="oy-eosago__checks">
-          <FactorCheckbox name="taxi">
-            Используется как такси
-          </FactorCheckbox>
-          <FactorCheckbox name="trailer">
-            С прицепом
-          </FactorCheckbox>
-        </div>
-        <p className="oy-eosago__muted">Мотоциклы, грузовики, автобусы, трамваи, троллейбусы и тракторы пока не рассчитываются: их тарифы не внесены в продукт.</p>
-      </FormBlock>
-
-      <FormBlock title="Собственник">
-        <FormikField<string> name="address" label="Адрес регистрации собственника" required>
-          {(f) => (
-            <AddressSuggestInput
-              {...f}
-              placeholder="Город, улица, дом"
-              onChange={(text) => {
-                f.onChange(text);
-                if (values.addressSuggestion && text !== values.addressSuggestion.value) void setFieldValue('addressSuggestion', null);
-              }}
-              onSelect={(s) => void setFieldValue('addressSuggestion', s ? { value: s.value, data: (s.data ?? {}) as Record<string, unknown> } : null)}
-            />
-          )}
+    <>
+      <div className="oy-steps__grid">
+        <FormikField<string> name="category" label="Категория" required>
+          {(f) => <Dropdown {...f} options={CATEGORY_OPTIONS} allowClear={false} sorted={false} />}
         </FormikField>
-      </FormBlock>
+        <FormikField<number | null> name="powerHp" label="Мощность, л. с." required>
+          {(f) => <IntegerInput {...f} />}
+        </FormikField>
+        <FormikField<number | null> name="year" label="Год выпуска">
+          {(f) => <IntegerInput {...f} />}
+        </FormikField>
+      </div>
+      <div className="oy-eosago__checks">
+        <FactorCheckbox name="taxi">Используется как такси</FactorCheckbox>
+        <FactorCheckbox name="trailer">С прицепом</FactorCheckbox>
+      </div>
+      <p className="oy-eosago__muted">Мотоциклы, грузовики, автобусы, трамваи, троллейбусы и тракторы пока не рассчитываются: их тарифы не внесены в продукт.</p>
+      <h3 className="oy-eosago__subtitle">Документ и номера (можно указать позже, при оформлении)</h3>
+      <VehicleFields {...p} withYear={false} />
+    </>
+  );
+}
 
-      <FormBlock title="Водители">
-        <FactorCheckbox name="unrestricted">
-          Без ограничения списка водителей
-        </FactorCheckbox>
-        <Drivers />
-      </FormBlock>
+/** The owner's registration address: a rating factor — the suggestion chosen decides КТ. */
+function OwnerAddress() {
+  const { values, setFieldValue } = useFormikContext<QuoteValues>();
+  return (
+    <div className="oy-steps__wide">
+      <FormikField<string> name="address" label="Адрес регистрации собственника" required>
+        {(f) => (
+          <AddressSuggestInput
+            {...f}
+            placeholder="Город, улица, дом"
+            onChange={(text) => {
+              f.onChange(text);
+              if (values.addressSuggestion && text !== values.addressSuggestion.value) void setFieldValue('addressSuggestion', null);
+            }}
+            onSelect={(s) => void setFieldValue('addressSuggestion', s ? { value: s.value, data: (s.data ?? {}) as Record<string, unknown> } : null)}
+          />
+        )}
+      </FormikField>
+    </div>
+  );
+}
 
-      <FormBlock title="Период">
-        <div className="oy-eosago__grid">
-          <FormikField<number> name="periodMonths" label="Период использования" required>
-            {(f) => <Dropdown {...f} options={PERIOD_OPTIONS} allowClear={false} sorted={false} />}
-          </FormikField>
-          <FormikField<string> name="startDate" label="Дата начала" required>
-            {(f) => <DateInput {...f} />}
-          </FormikField>
-        </div>
-        <FactorCheckbox name="grossViolation">
-          Грубые нарушения по ст. 9 п. 3 40-ФЗ (КН 1,5)
-        </FactorCheckbox>
-      </FormBlock>
+function OwnerStep(p: StepProps) {
+  return (
+    <>
+      <div className="oy-steps__grid">
+        <FormikField<string> name="ownerType" label="Собственник" required>
+          {(f) => <Dropdown {...f} options={OWNER_OPTIONS} allowClear={false} sorted={false} />}
+        </FormikField>
+      </div>
+      <PersonFields {...p} who="owner" address={<OwnerAddress />} />
+    </>
+  );
+}
 
-      <Button type="primary" htmlType="submit" loading={calculating}>
-        Рассчитать
-      </Button>
-    </form>
+function DriversStep() {
+  return (
+    <>
+      <FactorCheckbox name="unrestricted">Без ограничения списка водителей</FactorCheckbox>
+      <Drivers />
+    </>
+  );
+}
+
+function PeriodStep() {
+  return (
+    <>
+      <div className="oy-steps__grid">
+        <FormikField<number> name="periodMonths" label="Период использования" required>
+          {(f) => <Dropdown {...f} options={PERIOD_OPTIONS} allowClear={false} sorted={false} />}
+        </FormikField>
+        <FormikField<string> name="startDate" label="Дата начала" required>
+          {(f) => <DateInput {...f} />}
+        </FormikField>
+      </div>
+      <FactorCheckbox name="grossViolation">Грубые нарушения по ст. 9 п. 3 40-ФЗ (КН 1,5)</FactorCheckbox>
+    </>
+  );
+}
+
+/** The top-level factor names that have an error, in the steps' order. */
+function errorNames(errors: FormikErrors<QuoteValues>): string[] {
+  return Object.keys(errors).sort((a, b) => stepOfFactor(a) - stepOfFactor(b));
+}
+
+interface CalculatorProps {
+  step: number;
+  setStep(step: number): void;
+  details: CalculatorDetails;
+  setDetails: React.Dispatch<React.SetStateAction<CalculatorDetails>>;
+  result: QuoteResult;
+  calculate(values: QuoteValues): Promise<void>;
+  retry(): void;
+  issue: Issue;
+  restart(): void;
+}
+
+function Calculator({ step, setStep, details, setDetails, result, calculate, retry, issue, restart }: CalculatorProps) {
+  const form = useFormikContext<QuoteValues>();
+  const [problem, setProblem] = React.useState<MissingDetail | null>(null);
+  const key: StepKey = STEPS[step].key;
+
+  const p: StepProps = {
+    d: details,
+    set: (path, value) => {
+      setDetails((prev) => withValue(prev, path, value));
+      setProblem((x) => (x && x.field.startsWith(`details.${path}`) ? null : x));
+    },
+    errorOf: (path) => (problem && problem.field === `details.${path}` ? problem.message : undefined),
+  };
+
+  /** Shows the errors of these factor names where they are (touched), and answers whether there were any. */
+  async function refused(names: (name: string) => boolean): Promise<string | null> {
+    const errors = await form.validateForm();
+    const bad = errorNames(errors).filter(names);
+    if (!bad.length) return null;
+    const touched = setNestedObjectValues<FormikTouched<QuoteValues>>(Object.fromEntries(bad.map((n) => [n, errors[n as keyof QuoteValues]])), true);
+    void form.setTouched({ ...form.touched, ...touched }, false);
+    return bad[0];
+  }
+
+  /** «Далее» or a click on the stepper: forward only when this step's factors are right and its filled documents well-formed. */
+  async function go(to: number) {
+    if (to > step) {
+      if (await refused((n) => (STEPS[step].factors as readonly string[]).includes(n))) return;
+      const wrong = key === 'vehicle' || key === 'owner' || key === 'insurant' ? malformedContractDetail(details, key) : null;
+      if (wrong) {
+        setProblem(wrong);
+        document.getElementById(idOf(wrong.field.replace(/^details\./, '')))?.focus();
+        return;
+      }
+    }
+    setProblem(null);
+    setStep(to);
+  }
+
+  /** «Рассчитать»: every factor checked; a wrong one of an earlier step takes the agent there. */
+  async function run() {
+    const first = await refused(() => true);
+    if (first) {
+      setStep(Math.max(0, stepOfFactor(first)));
+      return;
+    }
+    await calculate(form.values);
+  }
+
+  const busy = result.status === 'starting' || (result.status === 'quote' && result.pending.length > 0);
+  const last = step === STEPS.length - 1;
+  return (
+    <>
+      <Stepper titlePlacement="vertical" steps={STEPS.map((s) => s.title)} current={step} onChange={(i) => void go(i)} errorStep={problem ? step : null} />
+      {/* No <form>: Enter in a field (a date's calendar takes it) must not move to the next step. */}
+      <div role="form" aria-label="Расчёт Е-ОСАГО">
+        <section className="oy-eosago__step" aria-label={STEPS[step].title}>
+          <h2>{STEPS[step].title}</h2>
+          <DocumentsMayWait>
+            {key === 'vehicle' ? <VehicleStep {...p} /> : null}
+            {key === 'owner' ? <OwnerStep {...p} /> : null}
+            {key === 'insurant' ? <InsurantFields {...p} /> : null}
+          </DocumentsMayWait>
+          {key === 'drivers' ? <DriversStep /> : null}
+          {key === 'period' ? <PeriodStep /> : null}
+          <div className="oy-eosago__actions">
+            {step > 0 ? <Button onClick={() => void go(step - 1)}>Назад</Button> : null}
+            <Button type="primary" onClick={() => void (last ? run() : go(step + 1))} loading={last && busy}>
+              {last ? 'Рассчитать' : 'Далее'}
+            </Button>
+            <Button type="link" onClick={restart}>
+              Начать заново
+            </Button>
+          </div>
+        </section>
+      </div>
+      {last ? (
+        <section className="oy-eosago__offers-col" aria-label="Предложения страховщиков" aria-live="polite">
+          <QuoteAnswers result={result} onRetry={retry} issue={issue} />
+        </section>
+      ) : null}
+    </>
   );
 }
 
 /**
- * /app/new-eosago: the quick e-OSAGO calculation (issue 11) — the rating factors, every insurer's offer
- * with its coefficients and where each came from as it arrives, and the refusals with reasons. The
- * api rates (POST /api/v2/osago/quotes, answers over the socket); this page only collects and shows.
+ * /app/new-eosago: the e-OSAGO calculator (issue 11) — step by step with the kit's stepper: the vehicle,
+ * the owner (the address decides КТ), the insurant, the drivers, the period; the rating factors are
+ * what «Рассчитать» needs, the documents beside them are kept for the contract. Every insurer's offer
+ * comes with its coefficients as it arrives, the refusals with reasons; «Оформить» makes the contract
+ * with everything typed and opens its steps where something is still missing. The api rates (POST
+ * /api/v2/osago/quotes, answers over the socket); the form is kept in the tab while the agent works.
  */
 export default function EosagoQuotePage() {
-  const { result, start } = useStreamedQuote();
+  const navigate = useNavigate();
+  const [kept] = React.useState(readKept);
+  const [initial, setInitial] = React.useState(() => kept?.values ?? initialQuoteValues());
+  const [details, setDetails] = React.useState<CalculatorDetails>(() => kept?.details ?? initialDetails());
+  const [step, setStep] = React.useState(() => Math.min(kept?.step ?? 0, STEPS.length - 1));
+  const [generation, setGeneration] = React.useState(0);
+  const { result, start, reset } = useStreamedQuote();
   const last = React.useRef<QuoteValues | null>(null);
+  const values = React.useRef<QuoteValues>(initial);
   const schema = React.useMemo(() => quoteSchema(), []);
-  const run = React.useCallback(
-    (values: QuoteValues) => {
-      last.current = values;
-      return start(toRequest(values));
+
+  const calculate = React.useCallback(
+    (v: QuoteValues) => {
+      last.current = v;
+      return start(toRequest(v));
     },
     [start],
   );
-  const busy = result.status === 'starting' || (result.status === 'quote' && result.pending.length > 0);
+
+  const issue: Issue = async (offer) => {
+    const priced = last.current;
+    if (!priced) return null;
+    try {
+      const contract = await createContract(toRequest(priced), offer.companyId);
+      const saved = await saveContractDetails(contract.id, contractDetailsOf(values.current, details));
+      keep(null);
+      navigate(`/contracts/${saved.id}/${saved.resumeStep ?? 'vehicle'}`);
+      return null;
+    } catch (e) {
+      return errorText(e);
+    }
+  };
+
+  const restart = () => {
+    keep(null);
+    const fresh = initialQuoteValues();
+    values.current = fresh;
+    last.current = null;
+    setInitial(fresh);
+    setDetails(initialDetails());
+    setStep(0);
+    reset();
+    setGeneration((g) => g + 1);
+  };
+
   return (
     <PageFrame title={sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО'} section="new-eosago">
-      <p className="oy-eosago__muted oy-eosago__lead">Предварительный расчёт у всех страховщиков по факторам тарифа — без документов клиента. Предложения появляются по мере ответа страховщиков.</p>
-      <div className="oy-eosago">
-        <Formik initialValues={initialQuoteValues()} validationSchema={schema} onSubmit={run}>
-          <QuoteForm calculating={busy} />
-        </Formik>
-        <section className="oy-eosago__offers-col" aria-label="Предложения страховщиков" aria-live="polite">
-          <QuoteAnswers result={result} onRetry={() => last.current && void run(last.current)} calculation={() => (last.current ? toRequest(last.current) : null)} />
-        </section>
-      </div>
+      <p className="oy-eosago__muted oy-eosago__lead">
+        Расчёт у всех страховщиков по шагам. Для расчёта нужны только факторы тарифа (мощность, адрес собственника, водители, период) — документы можно внести сейчас или при оформлении. Предложения появляются по мере ответа страховщиков.
+      </p>
+      <Formik key={generation} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
+        {(form) => {
+          values.current = form.values;
+          return (
+            <>
+              <KeepInTab values={form.values} details={details} step={step} />
+              <Calculator
+                step={step}
+                setStep={setStep}
+                details={details}
+                setDetails={setDetails}
+                result={result}
+                calculate={calculate}
+                retry={() => last.current && void calculate(last.current)}
+                issue={issue}
+                restart={restart}
+              />
+            </>
+          );
+        }}
+      </Formik>
     </PageFrame>
   );
+}
+
+/** Writes the form to the tab's storage as it changes. */
+function KeepInTab({ values, details, step }: Kept) {
+  React.useEffect(() => keep({ values, details, step }), [values, details, step]);
+  return null;
 }

@@ -1,7 +1,11 @@
 import * as yup from 'yup';
-import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, toIsoDate, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, toIsoDate, type EosagoContractDetails, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
 
-/** The quick calculation's form: the rating factors only (documents come in the full calculator). */
+/**
+ * The calculator's form: the rating factors (what the quote needs) and each named driver's name;
+ * beside it the documents as far as the agent has them (CalculatorDetails) — both go to the contract
+ * made from an offer, whose steps ask what is still missing.
+ */
 export interface QuoteValues {
   category: string;
   ownerType: 'FL' | 'YL';
@@ -14,14 +18,18 @@ export interface QuoteValues {
   addressSuggestion: { value: string; data: Record<string, unknown> } | null;
   unrestricted: boolean;
   ownerLicence: string;
-  drivers: { birthDate: string; experienceSince: string; licence: string }[];
+  drivers: { birthDate: string; experienceSince: string; licence: string; name: string }[];
   periodMonths: number;
   startDate: string; // dd.mm.yyyy
   grossViolation: boolean;
 }
 
+/** The documents (vehicle, owner, insurant) typed so far; the owner's address and the year are the factors'. */
+export type CalculatorDetails = Partial<EosagoContractDetails>;
+export const initialDetails = (): CalculatorDetails => ({ insurantIsOwner: true });
+
 export const ADDRESS_NOT_CHOSEN = 'Выберите адрес из подсказок';
-export const emptyDriver = () => ({ birthDate: '', experienceSince: '', licence: '' });
+export const emptyDriver = () => ({ birthDate: '', experienceSince: '', licence: '', name: '' });
 
 /** dd.mm.yyyy → YYYY-MM-DD (the api's dates); the form's schema has checked the date already. */
 const isoFromRu = (text: string) => toIsoDate(text) ?? text;
@@ -102,3 +110,19 @@ export function toRequest(v: QuoteValues): OsagoCalculateRequest {
     ...(v.grossViolation ? { grossViolation: true } : {}),
   };
 }
+
+/**
+ * The documents for the contract made from an offer: what was typed, with the factors' owner
+ * address and year, and the named drivers' names in the calculation's order.
+ */
+export function contractDetailsOf(v: QuoteValues, d: CalculatorDetails): CalculatorDetails {
+  const address = v.addressSuggestion?.value ?? (v.address || null);
+  const names = v.unrestricted ? [] : v.drivers.map((x) => x.name.trim());
+  return {
+    ...d,
+    vehicle: { ...(d.vehicle ?? {}), year: v.year ?? d.vehicle?.year ?? null } as EosagoContractDetails['vehicle'],
+    owner: { ...(d.owner ?? {}), address } as EosagoContractDetails['owner'],
+    ...(names.some(Boolean) ? { driverNames: names } : {}),
+  };
+}
+

@@ -35,10 +35,12 @@ function merge(q: Quote, offers: OsagoOffer[], refusals: OsagoRefusal[]): Quote 
  * events as they come, and by GET every QUOTE_POLL_MS while answers are missing (a socket that was
  * away loses events). Events that come before the POST's answer are kept and applied.
  */
-export function useStreamedQuote(): { result: QuoteResult; start(body: OsagoCalculateRequest): Promise<void> } {
+export function useStreamedQuote(): { result: QuoteResult; start(body: OsagoCalculateRequest): Promise<void>; reset(): void } {
   const [result, setResult] = React.useState<QuoteResult>({ status: 'idle' });
   const early = React.useRef<OsagoQuoteEvent[]>([]);
   const current = React.useRef<string | null>(null);
+  /** Bumped by every start and reset: an answer to an earlier start is dropped. */
+  const generation = React.useRef(0);
 
   const apply = React.useCallback((quoteId: string, offers: OsagoOffer[], refusals: OsagoRefusal[]) => {
     setResult((r) => (r.status === 'quote' && r.quoteId === quoteId ? merge(r, offers, refusals) : r));
@@ -72,11 +74,13 @@ export function useStreamedQuote(): { result: QuoteResult; start(body: OsagoCalc
   }, [quoteId, waiting, apply]);
 
   const start = React.useCallback(async (body: OsagoCalculateRequest) => {
+    const g = ++generation.current;
     current.current = null;
     early.current = [];
     setResult({ status: 'starting' });
     try {
       const started = await startOsagoQuote(body);
+      if (g !== generation.current) return;
       current.current = started.quoteId;
       let q: Quote = { ...started, status: 'quote', offers: [], refusals: [], pending: started.insurers.map((i) => i.companyId) };
       const before = early.current.filter((e) => e.quoteId === started.quoteId);
@@ -84,9 +88,17 @@ export function useStreamedQuote(): { result: QuoteResult; start(body: OsagoCalc
       early.current = [];
       setResult(q);
     } catch (e) {
-      setResult({ status: 'error', message: errorText(e) });
+      if (g === generation.current) setResult({ status: 'error', message: errorText(e) });
     }
   }, []);
 
-  return { result, start };
+  /** Forgets the quote (a new calculation from scratch). */
+  const reset = React.useCallback(() => {
+    generation.current++;
+    current.current = null;
+    early.current = [];
+    setResult({ status: 'idle' });
+  }, []);
+
+  return { result, start, reset };
 }

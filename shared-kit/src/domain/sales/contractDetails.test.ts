@@ -1,5 +1,5 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES } from './contracts';
-import { contractClientName, contractStepOf, missingContractDetail, resumeContractStep } from './contractDetails';
+import { contractClientName, contractStepOf, malformedContractDetail, missingContractDetail, resumeContractStep } from './contractDetails';
 import { isContractEditable } from './contracts';
 import { quickPeriodRange, type EosagoContractDetails } from './contractWire';
 import { reportStatusOf } from './contracts';
@@ -106,3 +106,27 @@ describe('the steps of issuing', () => {
     expect([100, 105, 106, 120, 125, 210, 215, 220, 225, 250, 500, 510, 600, 700, 10000, 11000].filter(isContractEditable)).toEqual([106, 220]);
   });
 });
+
+describe('the calculator’s documents: empty waits for the contract, wrong is refused (malformedContractDetail)', () => {
+  test('nothing typed yet, or all of it right: nothing to say', () => {
+    expect(malformedContractDetail({}, 'vehicle')).toBeNull();
+    expect(malformedContractDetail({ vehicle: { make: 'LADA' } } as Partial<EosagoContractDetails>, 'vehicle')).toBeNull();
+    for (const step of ['vehicle', 'owner', 'insurant'] as const) expect(malformedContractDetail(COMPLETE, step)).toBeNull();
+  });
+
+  test.each([
+    ['a Latin plate', 'vehicle', { vehicle: { plate: 'A123BC777' } }, 'details.vehicle.plate', 'Госномер в формате А123ВС77 или А123ВС777'],
+    ['a VIN with O', 'vehicle', { vehicle: { vin: 'XTA2114006412345O' } }, 'details.vehicle.vin', 'VIN — 17 латинских букв и цифр без I, O, Q'],
+    ['an STS half typed', 'vehicle', { vehicle: { document: { type: 'STS', series: '77УХ', number: '12' } } }, 'details.vehicle.document.series', 'Серия и номер документа ТС: 2 цифры, 2 цифры или буквы, 6 цифр'],
+    ['a short EPTS number', 'vehicle', { vehicle: { document: { type: 'EPTS', number: '123' } } }, 'details.vehicle.document.number', 'Номер ЭПТС — 15 цифр'],
+    ['the owner’s passport number of 5 digits', 'owner', { owner: { passport: { number: '12345' } } }, 'details.owner.passport.number', 'Номер паспорта — 6 цифр (собственник)'],
+    ['another insurant’s passport series of 3', 'insurant', { insurantIsOwner: false, insurant: { passport: { series: '451' } } }, 'details.insurant.passport.series', 'Серия паспорта — 4 цифры (страхователь)'],
+  ])('%s: the field is named', (_what, step, details, field, message) => {
+    expect(malformedContractDetail(details as Partial<EosagoContractDetails>, step as 'vehicle')).toEqual({ field, message });
+  });
+
+  test('an insurant who is the owner has nothing of their own to check', () => {
+    expect(malformedContractDetail({ insurantIsOwner: true, insurant: { passport: { series: '1' } } } as Partial<EosagoContractDetails>, 'insurant')).toBeNull();
+  });
+});
+

@@ -88,6 +88,37 @@ export function missingContractDetail(d: Partial<EosagoContractDetails>, pricedA
   return null;
 }
 
+/**
+ * A filled field of one document step whose format is wrong; null when every filled one is right.
+ * The calculator (`/app/new-eosago`) takes the documents as far as the agent has them: an empty
+ * field waits for the contract's steps, a wrong one is refused where it was typed. The messages are
+ * missingContractDetail's.
+ */
+export function malformedContractDetail(d: Partial<EosagoContractDetails>, step: 'vehicle' | 'owner' | 'insurant'): MissingDetail | null {
+  if (step === 'vehicle') {
+    const v = d.vehicle;
+    if (!v) return null;
+    if (!blank(v.plate) && !PLATE_PATTERN.test(v.plate!)) return { field: 'details.vehicle.plate', message: 'Госномер в формате А123ВС77 или А123ВС777' };
+    if (!blank(v.vin) && !VIN_PATTERN.test(v.vin!)) return { field: 'details.vehicle.vin', message: 'VIN — 17 латинских букв и цифр без I, O, Q' };
+    const doc = v.document;
+    if (doc?.type === 'EPTS') {
+      if (!blank(doc.number) && !EPTS_NUMBER_PATTERN.test(doc.number)) return { field: 'details.vehicle.document.number', message: 'Номер ЭПТС — 15 цифр' };
+    } else if (doc && (!blank(doc.series) || !blank(doc.number))) {
+      const series = doc.series ?? '';
+      if (!STS_PATTERN.test(`${series}${doc.number ?? ''}`) || !VEHICLE_DOC_SERIES_PATTERN.test(series)) {
+        return { field: 'details.vehicle.document.series', message: 'Серия и номер документа ТС: 2 цифры, 2 цифры или буквы, 6 цифр' };
+      }
+    }
+    return null;
+  }
+  if (step === 'insurant' && d.insurantIsOwner !== false) return null;
+  const who = step === 'owner' ? 'собственник' : 'страхователь';
+  const passport = d[step]?.passport;
+  if (passport && !blank(passport.series) && !PASSPORT_SERIES_PATTERN.test(passport.series)) return { field: `details.${step}.passport.series`, message: `Серия паспорта — 4 цифры (${who})` };
+  if (passport && !blank(passport.number) && !PASSPORT_NUMBER_PATTERN.test(passport.number)) return { field: `details.${step}.passport.number`, message: `Номер паспорта — 6 цифр (${who})` };
+  return null;
+}
+
 /** The client's name as the list shows it: the insurant's, else the owner's. */
 export function contractClientName(d: Partial<EosagoContractDetails>): string | null {
   const p = d.insurantIsOwner === false ? d.insurant : d.owner;
