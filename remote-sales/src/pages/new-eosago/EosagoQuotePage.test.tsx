@@ -144,7 +144,11 @@ describe('Калькулятор Е-ОСАГО (new-eosago): the steps, the quot
     await renderSection(RemoteRoutes, '/new-eosago', { http, user: DEMO_USERS.agent });
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     expect(await within(stepShown('Транспортное средство')).findByText('Обязательное поле')).toBeInTheDocument();
+    // The form blocks of §2 say so under the fields; the documents' block is right (empty waits).
+    const blocks = () => within(stepShown('Транспортное средство')).getAllByRole('status').map((s) => s.textContent?.replace(/^[!✓]/, ''));
+    expect(blocks()).toEqual(['Неправильно заполнено одно или несколько полей выше. Пожалуйста проверьте.', 'Все поля заполнены верно']);
     type('Мощность, л. с.', '90');
+    await waitFor(() => expect(blocks()).toEqual(['Все поля заполнены верно', 'Все поля заполнены верно']));
     await next('Транспортное средство', 'Собственник');
     type('Адрес регистрации собственника', 'где-то в Москве');
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { FieldArray, Formik, setNestedObjectValues, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
+import { FieldArray, Formik, getIn, setNestedObjectValues, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
   COEFFICIENT_NAMES,
@@ -20,12 +20,14 @@ import {
   Checkbox,
   DateInput,
   Dropdown,
+  FormBlock,
   FormikField,
   Input,
   IntegerInput,
   LicenceInput,
   Spin,
   Stepper,
+  type FormBlockStatus,
 } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createContract, saveContractDetails } from '../../api/contracts';
@@ -273,27 +275,37 @@ function FactorCheckbox({ name, children }: { name: 'taxi' | 'trailer' | 'unrest
   );
 }
 
-function VehicleStep(p: StepProps) {
+/** What a step shows under its blocks (§2): nothing before its «Далее», then whether its fields are right. */
+interface BlockStatuses {
+  factors: FormBlockStatus;
+  documents: FormBlockStatus;
+}
+const worst = (a: FormBlockStatus, b: FormBlockStatus): FormBlockStatus => (a === 'invalid' || b === 'invalid' ? 'invalid' : a ?? b);
+
+function VehicleStep({ status, ...p }: StepProps & { status: BlockStatuses }) {
   return (
     <>
-      <div className="oy-steps__grid">
-        <FormikField<string> name="category" label="Категория" required>
-          {(f) => <Dropdown {...f} options={CATEGORY_OPTIONS} allowClear={false} sorted={false} />}
-        </FormikField>
-        <FormikField<number | null> name="powerHp" label="Мощность, л. с." required>
-          {(f) => <IntegerInput {...f} />}
-        </FormikField>
-        <FormikField<number | null> name="year" label="Год выпуска">
-          {(f) => <IntegerInput {...f} />}
-        </FormikField>
-      </div>
-      <div className="oy-eosago__checks">
-        <FactorCheckbox name="taxi">Используется как такси</FactorCheckbox>
-        <FactorCheckbox name="trailer">С прицепом</FactorCheckbox>
-      </div>
-      <p className="oy-eosago__muted">Мотоциклы, грузовики, автобусы, трамваи, троллейбусы и тракторы пока не рассчитываются: их тарифы не внесены в продукт.</p>
-      <h3 className="oy-eosago__subtitle">Документ и номера (можно указать позже, при оформлении)</h3>
-      <VehicleFields {...p} withYear={false} />
+      <FormBlock title="Автомобиль" status={status.factors}>
+        <div className="oy-steps__grid">
+          <FormikField<string> name="category" label="Категория" required>
+            {(f) => <Dropdown {...f} options={CATEGORY_OPTIONS} allowClear={false} sorted={false} />}
+          </FormikField>
+          <FormikField<number | null> name="powerHp" label="Мощность, л. с." required>
+            {(f) => <IntegerInput {...f} />}
+          </FormikField>
+          <FormikField<number | null> name="year" label="Год выпуска">
+            {(f) => <IntegerInput {...f} />}
+          </FormikField>
+        </div>
+        <div className="oy-eosago__checks">
+          <FactorCheckbox name="taxi">Используется как такси</FactorCheckbox>
+          <FactorCheckbox name="trailer">С прицепом</FactorCheckbox>
+        </div>
+        <p className="oy-eosago__muted">Мотоциклы, грузовики, автобусы, трамваи, троллейбусы и тракторы пока не рассчитываются: их тарифы не внесены в продукт.</p>
+      </FormBlock>
+      <FormBlock title="Документ и номера — можно указать и при оформлении" status={status.documents}>
+        <VehicleFields {...p} withYear={false} />
+      </FormBlock>
     </>
   );
 }
@@ -320,31 +332,39 @@ function OwnerAddress() {
   );
 }
 
-function OwnerStep(p: StepProps) {
+function OwnerStep({ status, ...p }: StepProps & { status: BlockStatuses }) {
   return (
-    <>
+    <FormBlock title="Собственник ТС: адрес регистрации решает КТ, паспорт — можно и при оформлении" status={worst(status.factors, status.documents)}>
       <div className="oy-steps__grid">
         <FormikField<string> name="ownerType" label="Собственник" required>
           {(f) => <Dropdown {...f} options={OWNER_OPTIONS} allowClear={false} sorted={false} />}
         </FormikField>
       </div>
       <PersonFields {...p} who="owner" address={<OwnerAddress />} />
-    </>
+    </FormBlock>
   );
 }
 
-function DriversStep() {
+function InsurantStep({ status, ...p }: StepProps & { status: BlockStatuses }) {
   return (
-    <>
+    <FormBlock title="Кто заключает договор" status={status.documents}>
+      <InsurantFields {...p} />
+    </FormBlock>
+  );
+}
+
+function DriversStep({ status }: { status: BlockStatuses }) {
+  return (
+    <FormBlock title="Кто поедет: КБМ и КВС по каждому водителю" status={status.factors}>
       <FactorCheckbox name="unrestricted">Без ограничения списка водителей</FactorCheckbox>
       <Drivers />
-    </>
+    </FormBlock>
   );
 }
 
-function PeriodStep() {
+function PeriodStep({ status }: { status: BlockStatuses }) {
   return (
-    <>
+    <FormBlock title="Срок страхования" status={status.factors}>
       <div className="oy-steps__grid">
         <FormikField<number> name="periodMonths" label="Период использования" required>
           {(f) => <Dropdown {...f} options={PERIOD_OPTIONS} allowClear={false} sorted={false} />}
@@ -354,7 +374,7 @@ function PeriodStep() {
         </FormikField>
       </div>
       <FactorCheckbox name="grossViolation">Грубые нарушения по ст. 9 п. 3 40-ФЗ (КН 1,5)</FactorCheckbox>
-    </>
+    </FormBlock>
   );
 }
 
@@ -378,7 +398,16 @@ interface CalculatorProps {
 function Calculator({ step, setStep, details, setDetails, result, calculate, retry, issue, restart }: CalculatorProps) {
   const form = useFormikContext<QuoteValues>();
   const [problem, setProblem] = React.useState<MissingDetail | null>(null);
+  /** Steps whose «Далее» (or «Рассчитать») was pressed: their blocks say whether their fields are right. */
+  const [checked, setChecked] = React.useState<ReadonlySet<number>>(() => new Set());
+  const check = (...steps: number[]) => setChecked((prev) => new Set([...prev, ...steps]));
   const key: StepKey = STEPS[step].key;
+  const status: BlockStatuses = checked.has(step)
+    ? {
+        factors: (STEPS[step].factors as readonly string[]).some((n) => getIn(form.errors, n)) ? 'invalid' : 'valid',
+        documents: problem ? 'invalid' : 'valid',
+      }
+    : { factors: null, documents: null };
 
   const p: StepProps = {
     d: details,
@@ -402,6 +431,7 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
   /** «Далее» or a click on the stepper: forward only when this step's factors are right and its filled documents well-formed. */
   async function go(to: number) {
     if (to > step) {
+      check(step);
       if (await refused((n) => (STEPS[step].factors as readonly string[]).includes(n))) return;
       const wrong = key === 'vehicle' || key === 'owner' || key === 'insurant' ? malformedContractDetail(details, key) : null;
       if (wrong) {
@@ -416,6 +446,7 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
 
   /** «Рассчитать»: every factor checked; a wrong one of an earlier step takes the agent there. */
   async function run() {
+    check(...STEPS.map((_, i) => i));
     const first = await refused(() => true);
     if (first) {
       setStep(Math.max(0, stepOfFactor(first)));
@@ -434,12 +465,12 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
         <section className="oy-eosago__step" aria-label={STEPS[step].title}>
           <h2>{STEPS[step].title}</h2>
           <DocumentsMayWait>
-            {key === 'vehicle' ? <VehicleStep {...p} /> : null}
-            {key === 'owner' ? <OwnerStep {...p} /> : null}
-            {key === 'insurant' ? <InsurantFields {...p} /> : null}
+            {key === 'vehicle' ? <VehicleStep {...p} status={status} /> : null}
+            {key === 'owner' ? <OwnerStep {...p} status={status} /> : null}
+            {key === 'insurant' ? <InsurantStep {...p} status={status} /> : null}
           </DocumentsMayWait>
-          {key === 'drivers' ? <DriversStep /> : null}
-          {key === 'period' ? <PeriodStep /> : null}
+          {key === 'drivers' ? <DriversStep status={status} /> : null}
+          {key === 'period' ? <PeriodStep status={status} /> : null}
           <div className="oy-eosago__actions">
             {step > 0 ? <Button onClick={() => void go(step - 1)}>Назад</Button> : null}
             <Button type="primary" onClick={() => void (last ? run() : go(step + 1))} loading={last && busy}>
