@@ -1,1 +1,4 @@
 export * from './statuses';
+export * from './products';
+export * from './workflow';
+export * from './sla';
