@@ -2,3 +2,4 @@ export * from './statuses';
 export * from './products';
 export * from './workflow';
 export * from './sla';
+export * from './schemas';
