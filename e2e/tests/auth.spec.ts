@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, PASSWORD, signIn } from './helpers';
 
 test('login shows validation texts on change, then signs in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
 
 // e-OSAGO end to end against the real api (issue 11): an offer becomes a contract, the documents go to

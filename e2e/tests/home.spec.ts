@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { HOME_TABS } from '@oyster/shared-kit/domain';
 import { EMAIL, PASSWORD, signIn } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, signIn } from './helpers';
 
 /** The home widgets come from remote-learning (Module Federation), not from the shell's bundle. */

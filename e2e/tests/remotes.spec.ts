@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, signIn } from './helpers';
 
 test('a remote whose files are not served fails in place; the rest keeps working; retry recovers', async ({ page }) => {

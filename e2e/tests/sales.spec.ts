@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, quoteMoscowOwnerWithDriver, signIn } from './helpers';
 
 // The quick e-OSAGO calculation against the real api (issue 11): suggestions from the gateway, every

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, signIn } from './helpers';
 
 // The section registry's access flag gates the shell's routes (spec §6): a section the user may not

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EMAIL, signIn } from './helpers';
 
 // What each demo account sees in the sidebar (spec §2, §6), read from the real session.
