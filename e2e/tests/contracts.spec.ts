@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { EMAIL, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
+import { EMAIL, chooseOption, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
 
 // e-OSAGO end to end against the real api (issue 11): an offer becomes a contract, the documents go to
 // the insurer, the client pays on the insurer's page in another tab, and the agent's page follows every
@@ -18,8 +18,7 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
       await vehicle.getByLabel('VIN', { exact: true }).pressSequentially('XTA21140064123456');
       await vehicle.getByLabel('Марка').fill('LADA');
       await vehicle.getByLabel('Модель').fill('Granta');
-      await vehicle.getByLabel('Документ ТС').click();
-      await page.getByTitle('СТС', { exact: true }).click();
+      await chooseOption(vehicle.getByLabel('Документ ТС'), 'СТС');
       await vehicle.getByLabel('Серия и номер СТС').pressSequentially('77УХ12');
       await vehicle.getByRole('button', { name: 'Далее' }).click();
       await expect(vehicle.getByText('Серия и номер документа ТС: 2 цифры, 2 цифры или буквы, 6 цифр')).toBeVisible();
@@ -64,8 +63,7 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
   await files.getByLabel('Файлы для прикрепления').setInputFiles({ name: 'Паспорт стр 2-3.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
   const dialog = page.getByRole('dialog', { name: 'Вы действительно хотите добавить файл?' });
   await expect(dialog.getByRole('button', { name: 'Да' })).toBeDisabled();
-  await dialog.getByRole('combobox', { name: 'Выберите тип файла' }).click();
-  await page.getByTitle('Паспорт собственника').click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Выберите тип файла' }), 'Паспорт собственника');
   await dialog.getByRole('button', { name: 'Да' }).click();
   await expect(page.getByText('Файл успешно прикреплен к запросу')).toBeVisible();
   await expect(files.getByRole('link', { name: 'Паспорт стр 2-3.pdf' })).toBeVisible();

@@ -61,3 +61,16 @@ export async function typeDate(field: Locator, date: string) {
   await field.press('Enter');
   await expect(field).toHaveValue(date);
 }
+
+/**
+ * Chooses `option` in one of the kit's dropdowns (antd Select, searchable): types the start of it and
+ * takes it with Enter — a click on an option still sliding open can be lost on a busy machine.
+ * Then checks the dropdown shows it.
+ */
+export async function chooseOption(combobox: Locator, option: string) {
+  await combobox.click();
+  await combobox.fill(option);
+  await combobox.press('Enter');
+  await expect(combobox.locator('xpath=ancestor::*[contains(@class, "ant-select")][1]')).toContainText(option);
+}
+
