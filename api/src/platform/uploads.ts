@@ -32,11 +32,13 @@ export type UploadFields = Record<string, string>;
 /**
  * Registers routes that take files: @fastify/multipart exists only inside this scope, so every other
  * route stays JSON-only. Routes inside are signed in by default like any other. `maxFiles`: how many
- * files one request may carry (one unless said).
+ * files one request may carry (one unless said). `preservePath`: the file name as the client sent it,
+ * path and all (to refuse such a name), instead of its last part.
  */
-export function multipartScope(app: FastifyInstance, maxFileSize: number, routes: (scope: FastifyInstance) => void, maxFiles = 1) {
+export function multipartScope(app: FastifyInstance, maxFileSize: number, routes: (scope: FastifyInstance) => void, maxFiles = 1, { preservePath = false } = {}) {
   app.register(async (scope) => {
     await scope.register(multipart, {
+      preservePath,
       throwFileSizeLimit: false,
       limits: { fileSize: maxFileSize, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: 1024 },
     });

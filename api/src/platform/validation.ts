@@ -32,6 +32,12 @@ declare module 'yup' {
   interface CustomSchemaMetadata {
     /** A text with lines (news body, lesson text): line breaks and tabs are allowed in it. */
     multiline?: boolean;
+    /**
+     * A form's values (a broker request's): an object whose keys are plain names and whose values are
+     * texts or lists of rows of texts — the one free-form structure the api takes; what the keys mean
+     * is the form's own check.
+     */
+    textMap?: boolean;
   }
 }
 
@@ -162,6 +168,7 @@ function screen(schema: yup.Schema, v: unknown, path: string, place: InputPlace,
       return kept;
     }
     default:
+      if (d.meta?.textMap) return screenTextMap(v, name, path, depth, out);
       // mixed and the rest: one plain value (a string is screened like text), never a structure.
       if (typeof v === 'string') return screenText(d, v, name, fail);
       if (typeof v === 'number' && !Number.isFinite(v)) return fail(INPUT_TEXTS.number(name));
@@ -175,6 +182,50 @@ function screenText(d: Desc, v: string, name: string, fail: (m: string) => undef
   if (v.length > max) return fail(INPUT_TEXTS.maxLength(name, max));
   if (CONTROL.test(v) || LONE_SURROGATE.test(v) || (!d.meta?.multiline && LINE_CONTROL.test(v))) return fail(INPUT_TEXTS.control(name));
   return v;
+}
+
+/** The bounds of a `textMap` value. */
+export const TEXT_MAP_LIMITS = { keys: 200, rows: 500, rowKeys: 50, text: 2_000 } as const;
+const MAP_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const MAP_DESC = { type: 'string', meta: { multiline: true }, tests: [{ name: 'max', params: { max: TEXT_MAP_LIMITS.text } }] } as unknown as Desc;
+
+/** A `textMap` value: plain keys, texts (lines allowed) or lists of rows of texts, each bounded. */
+function screenTextMap(v: unknown, name: string, path: string, depth: number, out: Problem[]): unknown {
+  const fail = (message: string, at = path) => {
+    out.push({ path: at || null, message });
+    return undefined;
+  };
+  const expected = `Поле ${name}: ожидается объект из текстовых полей и списков строк`;
+  const entriesOf = (o: unknown, max: number) => (o && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length <= max ? Object.entries(o as Record<string, unknown>) : null);
+  const entries = entriesOf(v, TEXT_MAP_LIMITS.keys);
+  if (!entries || depth + 2 > INPUT_LIMITS.depth) return fail(expected);
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (!MAP_KEY.test(key)) return fail(expected);
+    const at = `${path}.${key}`;
+    const text = (x: unknown, where: string) => (typeof x === 'string' ? screenText(MAP_DESC, x, `«${where}»`, (m) => fail(m, where)) : fail(expected));
+    if (Array.isArray(value)) {
+      if (value.length > TEXT_MAP_LIMITS.rows) return fail(INPUT_TEXTS.maxItems(`«${at}»`, TEXT_MAP_LIMITS.rows), at);
+      const rows: Record<string, string>[] = [];
+      for (const [i, row] of value.entries()) {
+        const cells = entriesOf(row, TEXT_MAP_LIMITS.rowKeys);
+        if (!cells || cells.some(([k]) => !MAP_KEY.test(k))) return fail(expected);
+        const clean: Record<string, string> = {};
+        for (const [k, x] of cells) {
+          const t = text(x, `${at}[${i}].${k}`);
+          if (t === undefined) return undefined;
+          clean[k] = t as string;
+        }
+        rows.push(clean);
+      }
+      kept[key] = rows;
+    } else {
+      const t = text(value, at);
+      if (t === undefined) return undefined;
+      kept[key] = t;
+    }
+  }
+  return kept;
 }
 
 /** An element of a list whose items are not described: plain values only, screened like text. */

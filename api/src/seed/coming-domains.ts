@@ -2,7 +2,7 @@ import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
 
 /**
- * Demo rows of the domains still to move in — broker requests, payments (finance), app registrations
+ * Demo rows of the domains still to move in — payments (finance), app registrations
  * (sales), notifications and chats (communications). Each block moves to its domain's seed.ts when
  * that domain gets its folder. Runs after people's seed (it points at the demo users by key).
  */
@@ -11,18 +11,6 @@ export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
   const day = 24 * 3600 * 1000;
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
-
-  const br = (agent: string, executor: string | null, product: string, status: number, daysAgo: number) =>
-    q.query('INSERT INTO broker_requests (id, agent_id, executor_id, product_id, status, created_at) VALUES ($1,$2,$3,$4,$5,$6)',
-      [newId(), ids[agent], executor ? ids[executor] : null, product, status, at(daysAgo)]);
-  // manager@ executes 3 open requests (brExecutorCount 3) and has finished one.
-  await br('agent', 'manager', 'ekasko', 150, 0);
-  await br('agent0', 'manager', 'dms', 300, 1);
-  await br('subagent', 'manager', 'ipoteka', 110, 2);
-  await br('agent', 'manager', 'eosago', 500, 3);
-  await br('owner', 'manager2', 'ifl', 180, 5);
-  await br('broker', 'manager2', 'go_fl', 11000, 40);
-  await br('agent', null, 'vzr', 100, 1);
 
   const pay = (agent: string, status: string, rub: number, daysAgo: number) =>
     q.query('INSERT INTO payments (id, agent_id, status, amount_kopecks, created_at) VALUES ($1,$2,$3,$4,$5)',

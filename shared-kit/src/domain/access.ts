@@ -40,6 +40,10 @@ export interface Access {
   // sidebar and sections
   canSeeContracts: boolean;
   canSeeBrokerRequests: boolean;
+  /** Sends broker requests: whoever sells (the showcase's «Запрос» links), as canSeeNewPolicy. */
+  canSendBrokerRequests: boolean;
+  /** Works broker requests: the executors' queue, taking, offers (mages; admins and supervisors too). */
+  canExecuteBrokerRequests: boolean;
   canSeeCommissions: boolean;
   commissionsTitle: 'КВ всех' | 'Мое КВ';
   canSeeAgents: boolean;
@@ -118,6 +122,8 @@ export function access(user: SessionUser | null | undefined): Access {
 
     canSeeContracts: !isCopywriter,
     canSeeBrokerRequests: !isCopywriter,
+    canSendBrokerRequests: !(isMage || isCopywriter) || isSeniorStaff,
+    canExecuteBrokerRequests: isMage || isAdmin || isSupervisor,
     canSeeCommissions: !isCopywriter && !(isMage && !isSeniorStaff),
     commissionsTitle: (!isAgent && !isNewAgent) || isBrokersOwnerAgent ? 'КВ всех' : 'Мое КВ',
     canSeeAgents: isBrokersOwnerAgent || isMage,

@@ -5,6 +5,7 @@
 import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
+import type { BrokerRequestEvent } from './broker-requests/wire';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -20,6 +21,8 @@ export interface ServerEvents {
   contract_status: ContractStatusEvent;
   /** Files of a contract the user sees were attached or removed. */
   contract_files: ContractFilesEvent;
+  /** A broker request the user works or sent changed (api/src/broker-requests). */
+  broker_request: BrokerRequestEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -34,6 +37,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'osago_quote',
   'contract_status',
   'contract_files',
+  'broker_request',
 ];
 
 /** Events the client sends to the server. */

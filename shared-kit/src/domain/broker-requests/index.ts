@@ -3,3 +3,4 @@ export * from './products';
 export * from './workflow';
 export * from './sla';
 export * from './schemas';
+export * from './wire';

@@ -64,6 +64,13 @@ export const BROKER_REQUEST_TRANSITIONS: readonly { from: BrokerRequestStatus; t
 
 export const FINAL_BROKER_REQUEST_STATUSES: readonly BrokerRequestStatus[] = [S.complete, S.notReleased];
 
+/**
+ * While the broker owes the agent an answer — from sending until the offers go to the agent — the
+ * product's «до N р.ч.» clock runs (sla.ts); once the agent has the offers it is the client's turn.
+ */
+export const SLA_RUNNING_STATUSES: readonly BrokerRequestStatus[] = [S.sent, S.prepared, S.calculating, S.calculated, S.saved];
+export const isSlaRunning = (status: number) => (SLA_RUNNING_STATUSES as readonly number[]).includes(status);
+
 export const isBrokerRequestStatus = (v: unknown): v is BrokerRequestStatus => typeof v === 'number' && (Object.values(S) as number[]).includes(v);
 
 /** The steps of a request's page (§4): `request-broker/{requestId}/{step}`. */

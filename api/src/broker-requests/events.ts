@@ -1,0 +1,37 @@
+import { BROKER_REQUEST_STATUS_TITLES, type BrokerRequestEvent } from '@oyster/shared-kit/domain';
+import { loadUser, toSessionUser } from '../platform/auth/users.js';
+import type { AppContext } from '../platform/context.js';
+import type { Queryable } from '../platform/db.js';
+import type { RequestRow } from './store.js';
+
+/** The roles that work the queue: whoever may see a sent request's move in their queue. */
+const EXECUTOR_ROLES = ['agent_manager', 'admin', 'agent_supervisor'];
+
+/** Ids of the users who work the executors' queue (a handful: read per change). */
+export async function queueWorkers(q: Queryable): Promise<string[]> {
+  const rows = await q.query<{ id: string }>('SELECT id FROM users WHERE NOT is_blocked AND roles && $1::text[]', [EXECUTOR_ROLES]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Tells everyone the change concerns, over the socket (`broker_request`): the request's agent and
+ * executor always; for a move, also the queue's workers (a sent request appears in «Новые», a taken
+ * one leaves it). Pages reload what they show of it; none trusts the event's content for more.
+ */
+export async function pushRequest(ctx: AppContext, r: Pick<RequestRow, 'id' | 'number' | 'status' | 'agent_id' | 'executor_id'>, change: BrokerRequestEvent['change']): Promise<void> {
+  const event: BrokerRequestEvent = { requestId: r.id, number: Number(r.number), status: r.status, statusTitle: BROKER_REQUEST_STATUS_TITLES[r.status] ?? String(r.status), change };
+  const users = new Set([r.agent_id, ...(r.executor_id ? [r.executor_id] : [])]);
+  if (change === 'status') for (const id of await queueWorkers(ctx.db)) users.add(id);
+  for (const id of users) ctx.rt.emitToUser(id, 'broker_request', event);
+}
+
+/**
+ * The executor's badge (brExecutorCount, part of the session user) changed: their cached session is
+ * dropped and the new user pushed to their pages as `session_update`, so the sidebar follows live.
+ */
+export async function refreshExecutor(ctx: AppContext, executorId: string | null): Promise<void> {
+  if (!executorId) return;
+  await ctx.sessions.forgetUser(executorId);
+  const row = await loadUser(ctx.db, executorId);
+  if (row && !row.is_blocked) ctx.rt.emitToUser(executorId, 'session_update', toSessionUser(row));
+}

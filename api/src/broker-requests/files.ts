@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { ATTACH_LIMITS, BROKER_REQUEST_FILE_TYPES, ERROR_TEXTS, type BrokerRequestFile } from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../platform/db.js';
+import { validationError } from '../platform/errors.js';
+import { detectType, EXT, MIME, TYPE_TITLE, type FileType } from '../platform/file-types.js';
+import type { ReadUpload } from '../platform/uploads.js';
+
+/**
+ * Files on broker requests (§3, §7 attach-files, §8): the agent's documents and the executor's offer
+ * files, each with a type of the §8 dialog. A file is checked before anything is written — its size,
+ * its content by its first bytes (PDF, JPEG, PNG, WEBP), an extension that says the same, and a name
+ * without a path; the bytes are kept in broker_request_files (every api instance serves them).
+ */
+export const REQUEST_FILE_TYPES: readonly FileType[] = ['pdf', 'jpeg', 'png', 'webp'];
+/** The extensions a name may end with for each content. */
+const EXTENSIONS: Record<FileType, readonly string[]> = { pdf: ['pdf'], jpeg: ['jpg', 'jpeg'], png: ['png'], webp: ['webp'] };
+
+export const REQUEST_FILE_TEXTS = {
+  attached: ERROR_TEXTS.attachSuccess,
+  badType: (name: string) => `Файл «${name}»: допустимы ${REQUEST_FILE_TYPES.map((t) => TYPE_TITLE[t]).join(', ')}`,
+  badExtension: (name: string) => `Файл «${name}»: расширение не совпадает с содержимым файла`,
+  pathInName: (name: string) => `Файл «${name}»: имя файла без пути к нему`,
+  tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / 1024 / 1024} МБ`,
+  unknownType: 'Поле «typeName»: выберите тип файла из списка',
+  closed: (title: string) => `К запросу в статусе «${title}» файлы не прикрепляются`,
+  notYours: 'Удалить файл может тот, кто его прикрепил, или исполнитель запроса',
+} as const;
+
+interface FileRow {
+  id: string;
+  offer_id: string | null;
+  type_name: string;
+  upload_file_name: string;
+  storage_file_name: string;
+  size: number;
+  extension: string;
+  mime: string;
+  user_id: string | null;
+  first_name: string | null;
+  second_name: string | null;
+  middle_name: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+/** A request's files (its own and its offers'), oldest first, without their bytes. */
+export async function requestFiles(q: Queryable, requestId: string): Promise<BrokerRequestFile[]> {
+  const rows = await q.query<FileRow>(
+    `SELECT f.id, f.offer_id, f.type_name, f.upload_file_name, f.storage_file_name, f.size, f.extension, f.mime, f.user_id,
+            u.first_name, u.second_name, u.middle_name, f.created_at, f.updated_at
+       FROM broker_request_files f LEFT JOIN users u ON u.id = f.user_id
+      WHERE f.request_id = $1 ORDER BY f.created_at, f.id`,
+    [requestId],
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    offerId: r.offer_id,
+    uploadFileName: r.upload_file_name,
+    storageFileName: r.storage_file_name,
+    size: Number(r.size),
+    extension: r.extension,
+    mime: r.mime,
+    user: r.user_id ? { userId: r.user_id, firstName: r.first_name ?? '', secondName: r.second_name ?? '', middleName: r.middle_name ?? '' } : null,
+    createDate: iso(r.created_at),
+    updateDate: iso(r.updated_at),
+    typeId: null,
+    typeName: r.type_name,
+  }));
+}
+
+/** A file as uploaded, checked: its content type, or a 400 naming what is wrong with it. */
+export function checkRequestFile(f: ReadUpload): ReadUpload & { type: FileType; name: string } {
+  const raw = f.fileName || 'без имени';
+  if (/[\\/]|^\.\.?$|\.\.[\\/]/.test(raw)) throw validationError(REQUEST_FILE_TEXTS.pathInName(raw.slice(0, 200)), 'file');
+  const name = raw.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'файл';
+  if (f.truncated || f.size > ATTACH_LIMITS.maxFileBytes) throw validationError(REQUEST_FILE_TEXTS.tooLarge(name), 'file');
+  const type = detectType(f.head);
+  if (!type || !REQUEST_FILE_TYPES.includes(type)) throw validationError(REQUEST_FILE_TEXTS.badType(name), 'file');
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+  if (!EXTENSIONS[type].includes(ext)) throw validationError(REQUEST_FILE_TEXTS.badExtension(name), 'file');
+  return { ...f, type, name };
+}
+
+export const isRequestFileType = (name: string) => (BROKER_REQUEST_FILE_TYPES as readonly string[]).includes(name);
+
+/** Checks every file before any is written (one bad file refuses the call) and writes them in the caller's transaction. */
+export async function attachRequestFiles(q: Queryable, requestId: string, offerId: string | null, typeName: string, files: ReadUpload[], userId: string): Promise<void> {
+  if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
+  const checked = files.map(checkRequestFile);
+  for (const f of checked) {
+    await q.query(
+      `INSERT INTO broker_request_files (id, request_id, offer_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [newId(), requestId, offerId, typeName, f.name, `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
+    );
+  }
+}
+
+/** One file with its bytes, or null. */
+export async function requestFileContent(q: Queryable, requestId: string, fileId: string) {
+  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array; user_id: string | null }>(
+    'SELECT upload_file_name, mime, data, user_id FROM broker_request_files WHERE request_id = $1 AND id = $2',
+    [requestId, fileId],
+  );
+  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data) } : null;
+}
+
+export async function requestFileAuthor(q: Queryable, requestId: string, fileId: string): Promise<{ userId: string | null } | null> {
+  const [row] = await q.query<{ user_id: string | null }>('SELECT user_id FROM broker_request_files WHERE request_id = $1 AND id = $2', [requestId, fileId]);
+  return row ? { userId: row.user_id } : null;
+}

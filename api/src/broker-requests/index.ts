@@ -1,0 +1,33 @@
+import type { Domain } from '../platform/context.js';
+import { escalateOverdue } from './escalation.js';
+import { requestFileRoutes } from './routes/files.js';
+import { requestRoutes } from './routes/requests.js';
+import { seedBrokerRequests } from './seed.js';
+
+/** How often overdue requests are looked for (one indexed query; escalation needs minute precision at most). */
+const SLA_WATCH_EVERY_MS = 60 * 1000;
+
+/**
+ * Broker requests (issue 12): the agent's request for a product the broker prices by hand, the
+ * executors' queue, the state machine of shared-kit broker-requests/workflow.ts, the insurers'
+ * offers, the files, the SLA clock and its escalation. remote-broker-requests is its front.
+ */
+export const brokerRequests: Domain = {
+  name: 'broker-requests',
+  register(app, ctx) {
+    requestRoutes(app, ctx);
+    requestFileRoutes(app, ctx);
+
+    const tick = () => void escalateOverdue(ctx).catch((e) => app.log.error({ err: String(e) }, 'broker requests SLA watch failed'));
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      tick();
+      timer = setInterval(tick, SLA_WATCH_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  },
+  seed: (q, demo) => seedBrokerRequests(q, demo),
+};
