@@ -245,7 +245,8 @@ export async function listRequests(q: Queryable, me: { user: SessionUser }, quer
   const where = [agentIdsCondition(me, 'br.agent_id', params)];
   const staff = isStaffViewer(me.user);
   const view = staff ? query.view ?? 'all' : 'all';
-  if (staff) where.push(`br.status NOT IN (${S.blank}, ${S.draft})`);
+  // A blank (nothing typed) is nobody's list item; an agent's draft is not the staff's.
+  where.push(staff ? `br.status NOT IN (${S.blank}, ${S.draft})` : `br.status <> ${S.blank}`);
   if (staff && view === 'unassigned') where.push(`br.status = ${S.sent} AND br.executor_id IS NULL`);
   if (staff && view === 'mine') {
     params.push(me.user._id);

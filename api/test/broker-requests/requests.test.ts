@@ -80,6 +80,11 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
   });
 
   test('an agent sends a legal entity’s property request; the manager takes it, calculates, offers; the agent accepts; the history says who and when', async () => {
+    // Opened and nothing typed: a blank no list shows; the first saved field makes it a draft.
+    const blank = await create('agent', {});
+    expect(blank.status).toBe(S.blank);
+    expect((await req('agent', 'GET', '/api/v2/broker-requests?limit=100')).body.data.items.map((i: { id: string }) => i.id)).not.toContain(blank.id);
+    expect((await req('agent', 'PATCH', `/api/v2/broker-requests/${blank.id}/values`, { values: { companyName: 'ООО «Ромашка»' } })).body.data.status).toBe(S.draft);
     const draft = await create('agent', { companyName: 'ООО «Северный склад»' });
     expect(draft).toMatchObject({ status: S.draft, productType: 'iyl_yl', productTitle: 'Имущество: ИЮЛ', clientName: 'ООО «Северный склад»', slaHours: 24, slaDueAt: null });
     // Sending a half-filled form names the first field missing; nothing moves.

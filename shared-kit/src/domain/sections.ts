@@ -137,7 +137,7 @@ export const SECTIONS: readonly SectionDef[] = [
   { path: 'new-manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса' },
   { path: 'manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса' },
 
-  { path: 'new-request-broker', owner: 'remote_broker_requests', title: 'Новый брокерский запрос', access: 'canSeeBrokerRequests' },
+  { path: 'new-request-broker', owner: 'remote_broker_requests', title: 'Новый брокерский запрос', access: 'canSendBrokerRequests' },
   { path: 'request-broker', owner: 'remote_broker_requests', title: 'Брокерский запрос', access: 'canSeeBrokerRequests' },
 
   { path: 'agent', owner: 'remote_finance', title: 'Агент' },

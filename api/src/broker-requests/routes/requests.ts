@@ -54,13 +54,15 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext) {
     checkValues(productType, values, false);
     const id = newId();
     const me = req.me.user._id;
+    // Nothing typed yet: a blank (50), which no list shows; the first saved field makes it a draft (100).
+    const status = Object.keys(values).length ? S.draft : S.blank;
     await ctx.db.tx(async (q) => {
       await q.query(
         `INSERT INTO broker_requests (id, agent_id, created_by, product_id, status, form, client_name, sla_hours)
          VALUES ($1, $2, $2, $3, $4, $5, $6, $7)`,
-        [id, me, productType, S.draft, JSON.stringify(values), clientNameOf(values), brokerProductOf(productType)!.slaHours],
+        [id, me, productType, status, JSON.stringify(values), clientNameOf(values), brokerProductOf(productType)!.slaHours],
       );
-      await q.query(`INSERT INTO broker_request_history (request_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан')`, [id, S.draft, me]);
+      await q.query(`INSERT INTO broker_request_history (request_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан')`, [id, status, me]);
     });
     return { data: await details(ctx.db, req, id) };
   });
@@ -72,10 +74,12 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext) {
       if (actorOf(req.me.user, r) !== 'agent') throw new HttpError(403, T.notDraft);
       if (r.status !== S.draft && r.status !== S.blank) throw new HttpError(409, T.notDraft, { status: r.status });
       checkValues(r.product_id, values, false);
-      await q.query('UPDATE broker_requests SET form = $2, client_name = $3, status = $4, updated_at = now() WHERE id = $1', [r.id, JSON.stringify(values), clientNameOf(values), S.draft]);
+      await q.query('UPDATE broker_requests SET form = $2, client_name = $3, updated_at = now() WHERE id = $1', [r.id, JSON.stringify(values), clientNameOf(values)]);
+      // The first saved field makes a blank a draft (the one move of the table made by saving).
+      if (r.status === S.blank) await moveRequest(q, r, S.draft, { actor: 'agent', userId: req.me.user._id });
       return r;
     });
-    void pushRequest(ctx, row, 'values');
+    void pushRequest(ctx, { ...row, status: S.draft }, 'values');
     return { data: await details(ctx.db, req, row.id) };
   });
 
