@@ -12,5 +12,7 @@ module.exports = makeRemoteConfig({
   port: 3002,
   exposes: {
     './Routes': './src/routes.tsx',
+    // Home's «Статистика запросов» for managers: light kit entries only.
+    './StatisticsWidget': './src/widgets/StatisticsWidget.tsx',
   },
 });

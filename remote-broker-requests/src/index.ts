@@ -6,7 +6,8 @@
  *   @oyster/shared-kit/runtime). The shell mounts it at `/app/<section>/*` for each section the
  *   registry gives this remote (`sectionsOf('remote_broker_requests')`, @oyster/shared-kit/domain); pages load lazily.
  *
- * Named widgets are added to `exposes` in webpack.config.js next to './Routes'.
+ * Widgets, exposed in webpack.config.js next to './Routes':
+ *   remote_broker_requests/StatisticsWidget — home's «Статистика запросов» for managers.
  * Services (session, HTTP, event bus, toasts) come from getRuntime() — never from the shell's source.
  */
 export { default as Routes, PLACEHOLDER_PATHS } from './routes';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { access, formatDate, formatMoney } from '@oyster/shared-kit/domain/platform';
+import { access, formatMoney } from '@oyster/shared-kit/domain/platform';
 import { Button } from '@oyster/shared-kit/ui/base';
 import { Empty, SectionTitle, Skeleton } from '@oyster/shared-kit/ui/parts';
 import { useServices, useSession } from '../services';
@@ -33,12 +33,6 @@ interface PaymentsInfo {
   openedBRCount: number;
   countContinuePayment: number;
   appRegistrations: number;
-}
-interface StatisticsWidget {
-  date: string;
-  previousMonth: string;
-  month: string;
-  statistics: Array<{ name: string; value: number }>;
 }
 
 function WidgetError({ onRetry }: { onRetry: () => void }) {
@@ -98,37 +92,6 @@ function PaymentsWidget() {
   );
 }
 
-function StatisticsWidgetBlock() {
-  const { http } = useServices();
-  const [state, retry] = useLoad<StatisticsWidget>(true, () =>
-    http.get<{ statistics?: StatisticsWidget | null }>('/api/v2/statistics/widget', { silent: true }).then((r) => r?.statistics ?? null),
-  );
-  const data = state.status === 'ready' ? state.data : null;
-  return (
-    <section className="oy-widget" aria-label="Статистика запросов">
-      <SectionTitle level={3} extra={data ? <span className="oy-muted">на {formatDate(data.date)}, {data.month}</span> : null}>
-        Статистика запросов
-      </SectionTitle>
-      {state.status === 'loading' ? (
-        <Skeleton active paragraph={{ rows: 3 }} title={false} />
-      ) : state.status === 'error' ? (
-        <WidgetError onRetry={retry} />
-      ) : !data || !data.statistics?.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Нет данных за этот период" />
-      ) : (
-        <dl className="oy-stats">
-          {data.statistics.map((s) => (
-            <div className="oy-stat" key={s.name}>
-              <dt>{s.name}</dt>
-              <dd>{s.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </section>
-  );
-}
-
 /** The remote widgets home shows to everyone (below), in the order they appear. */
 const HOME_REMOTE_WIDGETS = [
   ['remote_learning', 'BannersWidget'],
@@ -157,7 +120,8 @@ export default function HomePage() {
       {hasWidgets ? (
         <div className="oy-widgets">
           {a.canLoadPaymentsInfo ? <PaymentsWidget /> : null}
-          {a.canLoadStatisticsWidget ? <StatisticsWidgetBlock /> : null}
+          {/* Managers' request statistics: the broker-requests domain's (issue 12). */}
+          {a.canLoadStatisticsWidget ? <RemoteWidget remote="remote_broker_requests" module="StatisticsWidget" /> : null}
         </div>
       ) : null}
       {/* spec §2: home lists 3 news and 3 knowledge items, for every role */}
