@@ -166,6 +166,16 @@ export default function RequestPage() {
     return () => sub.unsubscribe();
   }, [requestId, reload]);
 
+  // Whoever looks at the current step follows the request to its next one when it moves (live).
+  const followed = React.useRef<BrokerRequestStep | null>(null);
+  const loadedStatus = state.status === 'ready' ? state.data.status : null;
+  React.useEffect(() => {
+    if (loadedStatus === null) return;
+    const now = brokerRequestStepOf(loadedStatus);
+    if (followed.current && followed.current !== now && step === followed.current) navigate(`/request-broker/${requestId}/${now}`, { replace: true });
+    followed.current = now;
+  }, [loadedStatus, step, requestId, navigate]);
+
   const back = { to: '/broker-requests', label: 'Запросы' };
   if (state.status === 'loading') return <PageFrame back={back} section="request-broker"><LoadingBlock rows={8} /></PageFrame>;
   if (state.status === 'error') {
