@@ -234,7 +234,16 @@ export default function RequestPage() {
         {shown === 'draft' ? (
           <DraftForm request={r} onChanged={(next) => update(() => next)} onSent={(next) => { update(() => next); navigate(`/request-broker/${r.id}/calc`, { replace: true }); }} />
         ) : (
-          <StepNote request={r} step={shown} />
+          <>
+            <StepNote request={r} step={shown} />
+            {r.actor === 'executor' ? (
+              <p>
+                <Button type="link" onClick={() => navigate(`/request-broker/${r.id}/draft`)} style={{ padding: 0 }}>
+                  Заявка агента: все данные для расчёта →
+                </Button>
+              </p>
+            ) : null}
+          </>
         )}
         {shown === current && buttons.length ? (
           <div className="oy-breq__actions" role="group" aria-label="Действия с запросом">
