@@ -24,7 +24,7 @@ import {
 import { fioSql } from '../platform/auth/users.js';
 import type { Queryable } from '../platform/db.js';
 import { HttpError } from '../platform/errors.js';
-import { agentIdsCondition } from '../platform/scope.js';
+import { agentIdsCondition, scopedAgentIds } from '../platform/scope.js';
 import { moscowToday } from '../sales/osago.js';
 import { requestFiles } from './files.js';
 
@@ -242,7 +242,15 @@ export function decodeRequestCursor(cursor: string): { key: string; id: string }
  */
 export async function listRequests(q: Queryable, me: { user: SessionUser }, query: BrokerRequestListQuery & { limit: number }, today = moscowToday()): Promise<BrokerRequestPage> {
   const params: unknown[] = [];
-  const where = [agentIdsCondition(me, 'br.agent_id', params)];
+  const where: string[] = [];
+  // Whose requests: the scope module's ids, read first (see scopedAgentIds), or everyone's.
+  const agents = await scopedAgentIds(q, me);
+  // One value as an equality, so an index leading with it also gives the list's order.
+  const oneOf = (column: string, values: readonly unknown[], type: string) => {
+    params.push(values.length === 1 ? values[0] : values);
+    where.push(values.length === 1 ? `${column} = $${params.length}` : `${column} = ANY($${params.length}::${type}[])`);
+  };
+  if (agents) oneOf('br.agent_id', agents, 'char(24)');
   const staff = isStaffViewer(me.user);
   const view = staff ? query.view ?? 'all' : 'all';
   // A blank (nothing typed) is nobody's list item; an agent's draft is not the staff's.
@@ -252,10 +260,7 @@ export async function listRequests(q: Queryable, me: { user: SessionUser }, quer
     params.push(me.user._id);
     where.push(`br.executor_id = $${params.length} AND br.status NOT IN (${FINAL_BROKER_REQUEST_STATUSES.join(',')})`);
   }
-  if (query.status) {
-    params.push(query.status.split(',').map(Number));
-    where.push(`br.status = ANY($${params.length}::int[])`);
-  }
+  if (query.status) oneOf('br.status', query.status.split(',').map(Number), 'int');
   if (query.product) {
     params.push(query.product);
     where.push(`br.product_id = $${params.length}`);
@@ -294,7 +299,7 @@ export async function listRequests(q: Queryable, me: { user: SessionUser }, quer
   }
   params.push(query.limit + 1);
   const order = byDue ? 'br.sla_due_at ASC, br.id ASC' : 'br.created_at DESC, br.id DESC';
-  const rows = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`, params);
+  const rows = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE ${where.length ? where.join(' AND ') : 'true'} ORDER BY ${order} LIMIT $${params.length}`, params);
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit).map(toListItem);
   const last = items[items.length - 1];

@@ -33,7 +33,11 @@ CREATE INDEX broker_requests_created_idx ON broker_requests(created_at DESC, id 
 CREATE INDEX broker_requests_status_created_idx ON broker_requests(status, created_at DESC, id DESC);
 CREATE INDEX broker_requests_product_created_idx ON broker_requests(product_id, created_at DESC, id DESC);
 CREATE INDEX broker_requests_agent_created_idx ON broker_requests(agent_id, created_at DESC, id DESC);
+CREATE INDEX broker_requests_agent_status_idx ON broker_requests(agent_id, status, created_at DESC, id DESC);
 CREATE INDEX broker_requests_client_idx ON broker_requests(lower(client_name) text_pattern_ops);
+-- Which statuses which agents' requests are in is far from independent (an agent filtering by a status
+-- they have none of): the planner is told, so it does not walk the whole list looking for them.
+CREATE STATISTICS broker_requests_agent_status_stats (mcv) ON agent_id, status FROM broker_requests;
 
 CREATE TABLE broker_request_history (
   id bigserial PRIMARY KEY,

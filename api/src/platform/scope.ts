@@ -1,4 +1,5 @@
 import { agentScope, type SessionUser } from '@oyster/shared-kit/domain';
+import type { Queryable } from './db.js';
 
 /*
  * THE answer to «whose agents, contracts, requests and money may this user see» in SQL.
@@ -24,3 +25,18 @@ export function agentIdsCondition(me: { user: SessionUser }, column: string, par
   return `${column} IN (SELECT id FROM users WHERE id = ${self} OR parent_agent_id = ${self}
      OR broker_network_id IN (SELECT id FROM broker_networks WHERE owner_user_id = ${self}))`;
 }
+
+/**
+ * The same answer as a list of ids, read first: null when the user sees every agent, else the agents
+ * (themselves included) they may see. For a big table filtered on something rare, the ids let the
+ * planner start from the agents' own rows (an index on agent_id) instead of walking the whole table
+ * in list order while testing each row against `agentIdsCondition`'s subquery (issue 12's queue bench:
+ * an agent's empty status filter over 200,000 requests, 40 ms → under 1 ms).
+ */
+export async function scopedAgentIds(q: Queryable, me: { user: SessionUser }): Promise<string[] | null> {
+  if (agentScope(me.user) === 'all') return null;
+  const params: unknown[] = [];
+  const rows = await q.query<{ id: string }>(`SELECT u.id FROM users u WHERE ${agentIdsCondition(me, 'u.id', params)}`, params);
+  return rows.map((r) => r.id);
+}
+
