@@ -113,6 +113,9 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     await move('manager', draft.id, S.calculated);
     await move('manager', draft.id, S.saved);
     await move('manager', draft.id, S.clientAcceptance);
+    // The agent hears of it on the bell.
+    const [bell] = await db().query<{ title: string }>(`SELECT n.title FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'agent@oyster.test' ORDER BY n.created_at DESC LIMIT 1`);
+    expect(bell.title).toBe(`Запрос № ${draft.number}: пришли предложения`);
     const forAgent = (await req('agent', 'GET', `/api/v2/broker-requests/${draft.id}`)).body.data;
     expect(forAgent.offers.map((o: { companyName: string; premium: number; commissionPercent: number }) => [o.companyName, o.premium, o.commissionPercent])).toEqual([
       ['Ингосстрах', 398_000_00, 15],

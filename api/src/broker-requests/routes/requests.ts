@@ -18,7 +18,7 @@ import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, validationError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams } from '../../platform/validation.js';
-import { pushRequest, refreshExecutor } from '../events.js';
+import { notifyAgent, pushRequest, refreshExecutor } from '../events.js';
 import { offerCreateSchema, requestCreateSchema, requestListQuerySchema, requestStatusSchema, requestValuesSchema } from '../schemas.js';
 import { BROKER_REQUEST_TEXTS as T, actorOf, clientNameOf, listRequests, moveRequest, requestDetails, scopedRequest } from '../store.js';
 
@@ -107,6 +107,11 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ...r, status: to, executor_id: executorId };
     });
     await pushRequest(ctx, after, 'status');
+    // The agent hears of what is theirs to do, and of the end, on the bell too.
+    const title = `Запрос № ${after.number}`;
+    if (to === S.clientAcceptance) await notifyAgent(ctx, after, `${title}: пришли предложения`, 'Исполнитель брокера прислал предложения страховщиков: выберите одно вместе с клиентом.');
+    if (to === S.complete) await notifyAgent(ctx, after, `${title} завершён`, 'Полис оформлен, оплата проверена.');
+    if (to === S.notReleased && actorOf(req.me.user, after) === 'executor') await notifyAgent(ctx, after, `${title} не состоялся`, reason ?? '');
     // Taking a request or closing one changes the executor's count of open requests (their badge).
     if (after.executor_id && (to === S.prepared || (FINAL_BROKER_REQUEST_STATUSES as readonly number[]).includes(to))) await refreshExecutor(ctx, after.executor_id);
     return { data: await details(ctx.db, req, after.id) };
