@@ -2,8 +2,13 @@ import * as React from 'react';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
-/** The pages of the sections whose screens have landed (lazy, as in remote-learning): none yet. */
-export const SECTION_PAGES: SectionPages = {};
+// Every page loads on demand (spec §2).
+const NotificationsPage = React.lazy(() => import(/* webpackChunkName: "notifications" */ './pages/notifications/NotificationsPage'));
+
+/** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
+export const SECTION_PAGES: SectionPages = {
+  notifications: [{ path: '', page: NotificationsPage }],
+};
 
 /**
  * The known sub-paths of each section still waiting for its screens (relative route patterns, '' = the
@@ -12,7 +17,6 @@ export const SECTION_PAGES: SectionPages = {};
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   chats: ['', ':chatId'],
-  notifications: [''],
   webinar: ['', ':webinarId'],
 };
 

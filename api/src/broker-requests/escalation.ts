@@ -1,4 +1,4 @@
-import { newId } from '../platform/db.js';
+import { notify } from '../communications/notifications.js';
 import type { AppContext } from '../platform/context.js';
 import { SLA_RUNNING_STATUSES, brokerProductOf, slaText, workingMsBetween } from '@oyster/shared-kit/domain';
 
@@ -23,12 +23,7 @@ export async function escalateOverdue(ctx: AppContext, now = new Date()): Promis
     const late = slaText({ overdue: true, remainingMs: -workingMsBetween(new Date(r.sla_due_at), now) });
     const title = `Запрос № ${r.number} просрочен`;
     const body = `${brokerProductOf(r.product_id)?.title ?? r.product_id}, агент ${r.agent}; ${r.executor ? `исполнитель ${r.executor}` : 'исполнитель не назначен'}; ${late}.`;
-    for (const s of supervisors) {
-      const id = newId();
-      await ctx.db.query('INSERT INTO notifications (id, user_id, title, body) VALUES ($1, $2, $3, $4)', [id, s.id, title, body]);
-      await ctx.unread.forget(s.id);
-      ctx.rt.emitToUser(s.id, 'notification', { _id: id, guid: id, title, body });
-    }
+    await notify(ctx, supervisors.map((s) => s.id), { title, body, action: `/request-broker/${r.id}`, actionText: 'Открыть запрос' });
   }
   return due.length;
 }

@@ -1,7 +1,8 @@
 import { BROKER_REQUEST_STATUS_TITLES, type BrokerRequestEvent } from '@oyster/shared-kit/domain';
 import { loadUser, toSessionUser } from '../platform/auth/users.js';
 import type { AppContext } from '../platform/context.js';
-import { newId, type Queryable } from '../platform/db.js';
+import type { Queryable } from '../platform/db.js';
+import { notify } from '../communications/notifications.js';
 import type { RequestRow } from './store.js';
 
 /** The roles that work the queue: whoever may see a sent request's move in their queue. */
@@ -36,11 +37,7 @@ export async function refreshExecutor(ctx: AppContext, executorId: string | null
   if (row && !row.is_blocked) ctx.rt.emitToUser(executorId, 'session_update', toSessionUser(row));
 }
 
-/** The agent's bell: a notification (and its `notification` event) when their request needs them or ended. */
-export async function notifyAgent(ctx: AppContext, r: Pick<RequestRow, 'agent_id' | 'number'>, title: string, body: string): Promise<void> {
-  const id = newId();
-  await ctx.db.query('INSERT INTO notifications (id, user_id, title, body) VALUES ($1, $2, $3, $4)', [id, r.agent_id, title, body]);
-  await ctx.unread.forget(r.agent_id);
-  ctx.rt.emitToUser(r.agent_id, 'notification', { _id: id, guid: id, title, body });
+/** The agent's bell: their request needs them, or ended — leading to the request. */
+export async function notifyAgent(ctx: AppContext, r: Pick<RequestRow, 'id' | 'agent_id' | 'number'>, title: string, body: string): Promise<void> {
+  await notify(ctx, [r.agent_id], { title, body, action: `/request-broker/${r.id}`, actionText: 'Открыть запрос' });
 }
-

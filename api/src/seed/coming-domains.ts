@@ -3,7 +3,7 @@ import type { DemoSeed } from '../platform/context.js';
 
 /**
  * Demo rows of the domains still to move in — payments (finance), app registrations
- * (sales), notifications and chats (communications). Each block moves to its domain's seed.ts when
+ * (sales) and chats (communications). Each block moves to its domain's seed.ts when
  * that domain gets its folder. Runs after people's seed (it points at the demo users by key).
  */
 export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
@@ -29,15 +29,6 @@ export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
   for (const [agent, client] of [['agent', 'Сидоров Пётр'], ['agent', 'Кравец Мария'], ['owner', 'Белый Антон']] as const) {
     await q.query('INSERT INTO app_registrations (id, agent_id, client_name) VALUES ($1,$2,$3)', [newId(), ids[agent], client]);
   }
-
-  const note = (user: string, title: string, read: boolean) =>
-    q.query('INSERT INTO notifications (id, user_id, title, is_read) VALUES ($1,$2,$3,$4)', [newId(), ids[user], title, read]);
-  await note('agent', 'Начислено вознаграждение за полис Е-ОСАГО', false);
-  await note('agent', 'Запрос на Е-КАСКО взят в работу', false);
-  await note('agent', 'Новый вебинар: продажи ипотечного страхования', false);
-  await note('agent', 'Акт за прошлый месяц сформирован', true);
-  await note('manager', 'Новый брокерский запрос: ДМС', false);
-  await note('manager', 'Агент ответил в чате запроса', false);
 
   const chat = (kind: 'agent' | 'client', agent: string, manager: string | null, open: boolean) =>
     q.query('INSERT INTO chats (id, kind, agent_id, manager_id, is_open) VALUES ($1,$2,$3,$4,$5)', [newId(), kind, ids[agent], manager ? ids[manager] : null, open]);

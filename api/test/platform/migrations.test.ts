@@ -31,7 +31,7 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
 
   test('the list is numbered 1, 2, … without gaps, one file per change', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(MIGRATIONS.map((m) => m.name)).toEqual(['core', 'learning', 'session_idle', 'sales', 'contracts', 'commissions', 'contract_files', 'payment_link_expiry', 'broker_requests']);
+    expect(MIGRATIONS.map((m) => m.name)).toEqual(['core', 'learning', 'session_idle', 'sales', 'contracts', 'commissions', 'contract_files', 'payment_link_expiry', 'broker_requests', 'notifications']);
     expect(new Set(MIGRATIONS.map((m) => m.name)).size).toBe(MIGRATIONS.length);
   });
 
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
     const b = backend.databaseUrl ? await createPgDb(backend.databaseUrl, schema) : a;
     if (b !== a) opened.push({ db: b });
     const [x, y] = await Promise.all([runMigrations(a, MIGRATIONS), runMigrations(b, MIGRATIONS)]);
-    expect([...x, ...y].sort()).toEqual(MIGRATIONS.map((m) => m.version));
+    expect([...x, ...y].sort((p, q) => p - q)).toEqual(MIGRATIONS.map((m) => m.version));
     const [{ n }] = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(n).toBe(MIGRATIONS.length);
   });

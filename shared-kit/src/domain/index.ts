@@ -6,3 +6,4 @@ export * from './forms';
 export * from './learning';
 export * from './sales';
 export * from './broker-requests';
+export * from './communications';

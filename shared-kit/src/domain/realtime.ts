@@ -6,6 +6,7 @@ import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 import type { BrokerRequestEvent } from './broker-requests/wire';
+import type { NotificationsCountEvent } from './communications/notifications';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -23,6 +24,8 @@ export interface ServerEvents {
   contract_files: ContractFilesEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */
   broker_request: BrokerRequestEvent;
+  /** The user's unread notifications count changed (api/src/communications). */
+  notifications_count: NotificationsCountEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -38,6 +41,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'contract_status',
   'contract_files',
   'broker_request',
+  'notifications_count',
 ];
 
 /** Events the client sends to the server. */

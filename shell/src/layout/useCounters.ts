@@ -2,7 +2,7 @@ import * as React from 'react';
 import { access, type SessionUser, type SidebarCounters } from '@oyster/shared-kit/domain/platform';
 import { useServices } from '../services';
 
-/** Sidebar counters: unread notifications and open chats, refreshed by socket events. */
+/** Sidebar counters: unread notifications and open chats, read once and then kept by socket events. */
 export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
   const { http, bus } = useServices();
   const [counters, setCounters] = React.useState<SidebarCounters>({});
@@ -33,11 +33,12 @@ export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
         setCounters((c) => ({ ...c, chatsOpenedCount: r.chatsOpenedCount, clientChats: r.clientChats, agentChats: r.agentChats }));
       }
     });
-    const notifSub = bus.on('notification').subscribe(() => loadNotifications());
+    // A new one, read here or in another tab: the server says the new number (api notify/pushCount).
+    const countSub = bus.on('notifications_count').subscribe((e) => wantNotifications && setCounters((c) => ({ ...c, countNotifications: Number(e?.count) || 0 })));
     return () => {
       alive = false;
       chatsSub.unsubscribe();
-      notifSub.unsubscribe();
+      countSub.unsubscribe();
     };
   }, [http, bus, user?._id, wantNotifications, wantChats]); // eslint-disable-line react-hooks/exhaustive-deps
 

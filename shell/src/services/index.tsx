@@ -6,7 +6,7 @@ import { loadInitState } from './initState';
 import { SessionService } from './session';
 import { SocketService, wireSessionEvents } from './socket';
 import { tabSessionId } from './storage';
-import { ToastService } from './toasts';
+import { ToastService, wireNotificationToasts } from './toasts';
 
 export interface Services {
   bus: EventBus;
@@ -39,6 +39,7 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   });
   const socket = new SocketService(bus, session, options.ioFactory);
   wireSessionEvents(bus, session);
+  wireNotificationToasts(bus, toasts);
   // One init-state request at a time: the layout warms the cache while a remote's page may ask too.
   let initStateLoading: ReturnType<Runtime['initState']> | null = null;
   const runtime: Runtime = {

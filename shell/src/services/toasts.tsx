@@ -2,7 +2,9 @@ import * as React from 'react';
 import { Button } from '@oyster/shared-kit/ui/base';
 import type { NotificationArgsProps } from '@oyster/shared-kit/ui/frame';
 import { TOAST_DURATION_SEC } from '@oyster/shared-kit/domain/platform';
-import type { ToastOptions, Toasts } from '@oyster/shared-kit/runtime';
+import type { ServerEvents } from '@oyster/shared-kit/domain/platform';
+import type { EventBus, ToastOptions, Toasts } from '@oyster/shared-kit/runtime';
+import { APP_BASENAME } from './storage';
 
 type NotificationApi = { open(args: NotificationArgsProps): void };
 
@@ -60,4 +62,24 @@ export class ToastService implements Toasts {
         ) : undefined,
     });
   }
+}
+
+/**
+ * A notification from the server (socket `notification`, spec §3/§9) as a toast: its title and text,
+ * lasting its closeDelay seconds (60 when not given), with its action as the button — a route of the
+ * app, opened in a new tab like every toast button.
+ */
+export function notificationToast(n: ServerEvents['notification']): ToastOptions {
+  const delay = Number(n.closeDelay);
+  return {
+    type: 'info',
+    title: n.title || 'Уведомление',
+    body: n.body ?? '',
+    durationSec: delay > 0 ? delay : TOAST_DURATION_SEC.notificationFallback,
+    ...(n.action ? { buttonText: n.actionText || 'Открыть', buttonLink: `${APP_BASENAME}${n.action}` } : {}),
+  };
+}
+
+export function wireNotificationToasts(bus: EventBus, toasts: Toasts) {
+  return bus.on('notification').subscribe((n) => n && toasts.show(notificationToast(n)));
 }

@@ -15,7 +15,7 @@ import {
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input } from '@oyster/shared-kit/ui/form';
 import { TabSwitch } from '@oyster/shared-kit/ui/parts';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, useAccess, useDebounced, useKeysetList } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, useAccess, useDebounced, ShowMore, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listRequests } from '../../api/requests';
 import { SlaClock } from '../../components/SlaClock';
 import './requests.css';
@@ -171,13 +171,7 @@ export default function BrokerRequestsPage() {
               />
             ))}
           </ul>
-          {state.next ? (
-            <div className="oy-breqs__more">
-              <Button onClick={() => void more()} loading={state.more}>
-                Показать ещё
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore state={state} onMore={() => void more()} />
         </>
       ) : null}
     </>

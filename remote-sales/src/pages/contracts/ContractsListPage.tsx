@@ -13,7 +13,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, useDebounced, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, useDebounced, ShowMore, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { listContracts } from '../../api/contracts';
 import './contracts.css';
 
@@ -114,13 +114,7 @@ export default function ContractsListPage() {
               </li>
             ))}
           </ul>
-          {state.next ? (
-            <div className="oy-contracts__more">
-              <Button onClick={() => void more()} loading={state.more}>
-                Показать ещё
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore state={state} onMore={() => void more()} />
         </>
       ) : null}
     </PageFrame>

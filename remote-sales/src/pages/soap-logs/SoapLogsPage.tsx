@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { INSURER_CALL_FILTERS, INSURER_CALL_METHODS, INSURER_CALL_METHOD_TITLES, formatMoscowDateTime, sectionOf, type InsurerCallLogItem, type InsurerCallMethod } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, useKeysetList } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listInsurerCalls } from '../../api/soapLogs';
 import './soap-logs.css';
 
@@ -123,13 +123,7 @@ export default function SoapLogsPage() {
               ))}
             </ul>
           </div>
-          {state.next ? (
-            <div className="oy-soap__more">
-              <Button onClick={() => void more()} loading={state.more}>
-                Показать ещё
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore state={state} onMore={() => void more()} />
         </>
       ) : null}
     </PageFrame>

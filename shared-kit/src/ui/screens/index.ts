@@ -17,6 +17,7 @@ export type { BackLink } from './PageFrame';
 export { Pager, PagedList, pageItems } from './Pager';
 export { useKeysetList } from './keysetList';
 export type { KeysetListState, KeysetPage } from './keysetList';
+export { ShowMore, SHOW_MORE_TEXT } from './ShowMore';
 export { ItemUnavailable, useItemPage, NOT_FOUND_HINT } from './ItemPage';
 export type { ItemPage, ItemPageFrame } from './ItemPage';
 export { UploadButton, ImageField, IMAGE_TYPES, DOCUMENT_TYPES } from './uploads';

@@ -2,8 +2,14 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '@oyster/shared-kit/ui/screens/widgets';
 
-/** A keyset-paged list as a page shows it; `more` while «Показать ещё» is asking. */
-export type KeysetListState<T, C> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: T[]; next: C | null; more: boolean };
+/**
+ * A keyset-paged list as a page shows it; `more` while «Показать ещё» is asking, `moreError` when it
+ * failed (the rows already shown stay: ShowMore says why and can be pressed again).
+ */
+export type KeysetListState<T, C> =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: T[]; next: C | null; more: boolean; moreError?: string | null };
 
 export interface KeysetPage<T, C> {
   items: T[];
@@ -52,12 +58,13 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
 
   async function more() {
     if (state.status !== 'ready' || !state.next) return;
-    setState({ ...state, more: true });
+    setState({ ...state, more: true, moreError: null });
     try {
       const page = await fetchRef.current(query, state.next);
       setState((s) => (s.status === 'ready' ? { status: 'ready', items: [...s.items, ...page.items], next: page.next, more: false } : s));
     } catch (e) {
-      setState({ status: 'error', message: errorText(e) });
+      // The rows shown stay; ShowMore says why.
+      setState((s) => (s.status === 'ready' ? { ...s, more: false, moreError: errorText(e) } : s));
     }
   }
 

@@ -12,6 +12,8 @@ import {
   Pager,
   RequireAccess,
   ScreenScope,
+  ShowMore,
+  useKeysetList,
   UploadButton,
   useItemPage,
   WidgetList,
@@ -214,5 +216,39 @@ describe('ConfirmDelete and FormDialog', () => {
     await act(async () => undefined);
     await act(async () => undefined);
     expect(onSaved).toHaveBeenCalledWith({ title: 'Весна' });
+  });
+});
+
+describe('a keyset list with «Показать ещё»', () => {
+  function Names({ fetchPage }: { fetchPage: (q: URLSearchParams, after: number | null) => Promise<{ items: string[]; next: number | null }> }) {
+    const { state, more } = useKeysetList(['q'], fetchPage);
+    if (state.status !== 'ready') return <p>{state.status}</p>;
+    return (
+      <>
+        <ul aria-label="Имена">{state.items.map((n) => <li key={n}>{n}</li>)}</ul>
+        <ShowMore state={state} onMore={() => void more()} />
+      </>
+    );
+  }
+
+  it('appends the next page by its cursor; a failed one keeps the rows, says why and asks again on the next press; the last page has no button', async () => {
+    setTestRuntime(fakeHttp({}));
+    let fail = true;
+    const fetchPage = jest.fn(async (_q: URLSearchParams, after: number | null) => {
+      if (after === null) return { items: ['Анна', 'Борис'], next: 2 };
+      if (fail) throw new HttpError(500, 'Системная ошибка. Обратитесь к администратору');
+      return { items: ['Вера'], next: null };
+    });
+    renderApp(<Names fetchPage={fetchPage} />);
+    await screen.findByText('Борис');
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Системная ошибка. Обратитесь к администратору');
+    expect(within(screen.getByRole('list', { name: 'Имена' })).getAllByRole('listitem')).toHaveLength(2);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await screen.findByText('Вера');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    expect(fetchPage.mock.calls.map(([, after]) => after)).toEqual([null, 2, 2]);
   });
 });
