@@ -2,25 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { ATTACH_LIMITS, BROKER_REQUEST_FILE_TYPES, ERROR_TEXTS, type BrokerRequestFile } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
-import { detectType, EXT, MIME, TYPE_TITLE, type FileType } from '../platform/file-types.js';
+import { checkDocumentUpload, EXT, MIME } from '../platform/file-types.js';
 import type { ReadUpload } from '../platform/uploads.js';
 
 /**
  * Files on broker requests (§3, §7 attach-files, §8): the agent's documents and the executor's offer
- * files, each with a type of the §8 dialog. A file is checked before anything is written — its size,
- * its content by its first bytes (PDF, JPEG, PNG, WEBP), an extension that says the same, and a name
- * without a path; the bytes are kept in broker_request_files (every api instance serves them).
+ * files, each with a type of the §8 dialog. A file is checked before anything is written
+ * (checkDocumentUpload: its size, its content by its first bytes, an extension that says the same, a
+ * name without a path); the bytes are kept in broker_request_files (every api instance serves them).
  */
-export const REQUEST_FILE_TYPES: readonly FileType[] = ['pdf', 'jpeg', 'png', 'webp'];
-/** The extensions a name may end with for each content. */
-const EXTENSIONS: Record<FileType, readonly string[]> = { pdf: ['pdf'], jpeg: ['jpg', 'jpeg'], png: ['png'], webp: ['webp'] };
-
 export const REQUEST_FILE_TEXTS = {
   attached: ERROR_TEXTS.attachSuccess,
-  badType: (name: string) => `Файл «${name}»: допустимы ${REQUEST_FILE_TYPES.map((t) => TYPE_TITLE[t]).join(', ')}`,
-  badExtension: (name: string) => `Файл «${name}»: расширение не совпадает с содержимым файла`,
-  pathInName: (name: string) => `Файл «${name}»: имя файла без пути к нему`,
-  tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / 1024 / 1024} МБ`,
   unknownType: 'Поле «typeName»: выберите тип файла из списка',
   closed: (title: string) => `К запросу в статусе «${title}» файлы не прикрепляются`,
   notYours: 'Удалить файл может тот, кто его прикрепил, или исполнитель запроса',
@@ -70,32 +62,30 @@ export async function requestFiles(q: Queryable, requestId: string): Promise<Bro
   }));
 }
 
-/** A file as uploaded, checked: its content type, or a 400 naming what is wrong with it. */
-export function checkRequestFile(f: ReadUpload): ReadUpload & { type: FileType; name: string } {
-  const raw = f.fileName || 'без имени';
-  if (/[\\/]|^\.\.?$|\.\.[\\/]/.test(raw)) throw validationError(REQUEST_FILE_TEXTS.pathInName(raw.slice(0, 200)), 'file');
-  const name = raw.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'файл';
-  if (f.truncated || f.size > ATTACH_LIMITS.maxFileBytes) throw validationError(REQUEST_FILE_TEXTS.tooLarge(name), 'file');
-  const type = detectType(f.head);
-  if (!type || !REQUEST_FILE_TYPES.includes(type)) throw validationError(REQUEST_FILE_TEXTS.badType(name), 'file');
-  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-  if (!EXTENSIONS[type].includes(ext)) throw validationError(REQUEST_FILE_TEXTS.badExtension(name), 'file');
-  return { ...f, type, name };
-}
-
 export const isRequestFileType = (name: string) => (BROKER_REQUEST_FILE_TYPES as readonly string[]).includes(name);
 
 /** Checks every file before any is written (one bad file refuses the call) and writes them in the caller's transaction. */
 export async function attachRequestFiles(q: Queryable, requestId: string, offerId: string | null, typeName: string, files: ReadUpload[], userId: string): Promise<void> {
   if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
-  const checked = files.map(checkRequestFile);
-  for (const f of checked) {
-    await q.query(
-      `INSERT INTO broker_request_files (id, request_id, offer_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [newId(), requestId, offerId, typeName, f.name, `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
-    );
-  }
+  const checked = files.map((f) => checkDocumentUpload(f, ATTACH_LIMITS.maxFileBytes));
+  for (const f of checked) await insertRequestFile(q, requestId, offerId, typeName, { name: f.name, extension: EXT[f.type], mime: MIME[f.type], size: f.size, data: f.data }, userId);
+}
+
+/** A file already checked (an upload above, or one sent in the request's chat) written to the request. */
+export async function insertRequestFile(
+  q: Queryable,
+  requestId: string,
+  offerId: string | null,
+  typeName: string,
+  f: { name: string; extension: string; mime: string; size: number; data: Buffer },
+  userId: string,
+): Promise<void> {
+  if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
+  await q.query(
+    `INSERT INTO broker_request_files (id, request_id, offer_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [newId(), requestId, offerId, typeName, f.name, `${randomBytes(16).toString('hex')}.${f.extension}`, f.size, f.extension, f.mime, userId, f.data],
+  );
 }
 
 /** One file with its bytes, or null. */

@@ -1,5 +1,6 @@
 import type { Domain } from '../platform/context.js';
 import { escalateOverdue } from './escalation.js';
+import { requestChatRoutes } from './routes/chat.js';
 import { requestFileRoutes } from './routes/files.js';
 import { requestRoutes } from './routes/requests.js';
 import { seedBrokerRequests } from './seed.js';
@@ -17,6 +18,7 @@ export const brokerRequests: Domain = {
   register(app, ctx) {
     requestRoutes(app, ctx);
     requestFileRoutes(app, ctx);
+    requestChatRoutes(app, ctx);
 
     const tick = () => void escalateOverdue(ctx).catch((e) => app.log.error({ err: String(e) }, 'broker requests SLA watch failed'));
     let timer: NodeJS.Timeout | null = null;

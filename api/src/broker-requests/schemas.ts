@@ -70,3 +70,11 @@ export const attachFieldsSchema = yup
     offerId: objectIdSchema.label('offerId'),
   })
   .noUnknown(true, 'Поле «${unknown}» не ожидается');
+
+/** A file sent in the request's chat, added to the request's files (§8 confirmation). */
+export const fromChatSchema = yup
+  .object({
+    fileId: objectIdSchema.required('Поле «fileId»: выберите файл из чата').label('fileId'),
+    typeName: yup.string().trim().required('Поле «typeName»: выберите тип файла').label('typeName'),
+  })
+  .noUnknown(true, 'Поле «${unknown}» не ожидается');

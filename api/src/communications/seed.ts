@@ -1,5 +1,6 @@
 import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
+import { addMessage, ensureSupportChat } from './chats/store.js';
 
 const HOUR = 3600 * 1000;
 
@@ -25,4 +26,37 @@ export async function seedNotifications(q: Queryable, demo: DemoSeed) {
   await note('agent', 24 * 6, 'Акт за прошлый месяц сформирован', 'Акт доступен в разделе финансов.', true);
   await note('manager', 3, 'Новый брокерский запрос: ДМС', 'Запрос ждёт исполнителя в очереди «Новые».', false);
   await note('manager', 30, 'Агент ответил в чате запроса', '', false);
+}
+
+/**
+ * Demo chats, real conversations: agent@ asked support, manager@ took it and answered, and agent@'s
+ * follow-up waits (open, manager@'s); agent1@'s question waits for anyone (open, nobody's); owner@'s
+ * question was answered by manager2@ and closed. agent@ has one staff answer unread.
+ */
+export async function seedChats(q: Queryable, demo: DemoSeed) {
+  const now = Date.now();
+  const ago = (minutes: number) => new Date(now - minutes * 60_000);
+  const chatIdOf = async (key: string) => (await q.query<{ chat_id: string }>('SELECT chat_id FROM users WHERE id = $1', [demo.users[key]]))[0].chat_id;
+  const agent = await chatIdOf('agent');
+  const agent1 = await chatIdOf('agent0');
+  const owner = await chatIdOf('owner');
+  const say = (chatId: string, who: string, side: 'agent' | 'staff', text: string, minutesAgo: number) =>
+    addMessage(q, { chatId, authorId: demo.users[who], side, text, clientKey: null, at: ago(minutesAgo) });
+
+  await ensureSupportChat(q, demo.users.agent, agent);
+  await say(agent, 'agent', 'agent', 'Здравствуйте! Клиент оплатил Е-ОСАГО, а полис всё ещё «Ожидает оплаты». Что делать?', 180);
+  await q.query('UPDATE chats SET manager_id = $2 WHERE id = $1', [agent, demo.users.manager]);
+  await say(agent, 'manager', 'staff', 'Добрый день! Страховщик подтверждает оплату до 15 минут, статус сменится сам. Если через час не сменится — напишите номер договора.', 170);
+  await q.query('UPDATE chats SET agent_read_seq = last_seq WHERE id = $1', [agent]);
+  await say(agent, 'agent', 'agent', 'Спасибо! И ещё вопрос: где взять акт за прошлый месяц?', 30);
+  await say(agent, 'manager', 'staff', 'Акт появится в разделе «Мое КВ» после сверки, обычно до 5 числа.', 10);
+
+  await ensureSupportChat(q, demo.users.agent0, agent1);
+  await say(agent1, 'agent0', 'agent', 'Подскажите, можно ли оформить ОСАГО на автомобиль с иностранными номерами?', 45);
+
+  await ensureSupportChat(q, demo.users.owner, owner);
+  await say(owner, 'owner', 'agent', 'Как добавить нового субагента в мою сеть?', 60 * 26);
+  await q.query('UPDATE chats SET manager_id = $2 WHERE id = $1', [owner, demo.users.manager2]);
+  await say(owner, 'manager2', 'staff', 'Пришлите ФИО и e-mail субагента — заведём и привяжем к вашей сети.', 60 * 25);
+  await q.query('UPDATE chats SET is_open = false, agent_read_seq = last_seq WHERE id = $1', [owner]);
 }

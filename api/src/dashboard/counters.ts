@@ -1,10 +1,10 @@
-import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, type ServerEvents, type SessionUser } from '@oyster/shared-kit/domain';
+import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, type SessionUser } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { agentIdsCondition } from '../platform/scope.js';
 
 /**
  * The home page's counters (spec §3, §6 «Data loading»). They read tables of domains still to move in
- * (broker requests, payments, app registrations, notifications, chats); each query moves with its domain.
+ * (broker requests, payments, app registrations); each query moves with its domain (chats: communications).
  */
 type Me = { user: SessionUser };
 
@@ -79,19 +79,3 @@ export async function unreadNotifications(q: Queryable, userId: string): Promise
   return r.n;
 }
 
-/** Open chats; also sent over the socket as `chats` {action:'update_chats_counts_opened'}. */
-export async function chatCounts(q: Queryable, me: Me): Promise<ServerEvents['chats']['result']> {
-  const [r] = await q.query<{ agent: number; client: number; total: number }>(
-    `SELECT count(*) FILTER (WHERE kind = 'agent')::int AS agent,
-            count(*) FILTER (WHERE kind = 'client')::int AS client,
-            count(*)::int AS total
-       FROM chats WHERE is_open AND (agent_id = $1 OR manager_id = $1)`,
-    [me.user._id],
-  );
-  return {
-    chatsOpenedCount: r.total,
-    // Staff count a kind only when they are allowed to chat with that side.
-    agentChats: me.user.isPersonal && !me.user.canChatWithAgents ? 0 : r.agent,
-    clientChats: me.user.isPersonal && !me.user.canChatWithClients ? 0 : r.client,
-  };
-}

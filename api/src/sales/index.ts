@@ -2,6 +2,7 @@ import type { Domain } from '../platform/context.js';
 import { calendarTick, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
+import { contractChatRoutes } from './routes/contract-chat.js';
 import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
@@ -36,6 +37,7 @@ export const sales: Domain = {
     osagoRoutes(app, ctx, adapters, insurers);
     contractRoutes(app, ctx, flow, insurers);
     contractFileRoutes(app, ctx);
+    contractChatRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentWebhookSecret ?? DEV_WEBHOOK_SECRET);
     soapLogRoutes(app, ctx);
 

@@ -2,8 +2,8 @@ import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
 
 /**
- * Demo rows of the domains still to move in — payments (finance), app registrations
- * (sales) and chats (communications). Each block moves to its domain's seed.ts when
+ * Demo rows of the domains still to move in — payments (finance) and app registrations
+ * (sales). Each block moves to its domain's seed.ts when
  * that domain gets its folder. Runs after people's seed (it points at the demo users by key).
  */
 export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
@@ -29,12 +29,4 @@ export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
   for (const [agent, client] of [['agent', 'Сидоров Пётр'], ['agent', 'Кравец Мария'], ['owner', 'Белый Антон']] as const) {
     await q.query('INSERT INTO app_registrations (id, agent_id, client_name) VALUES ($1,$2,$3)', [newId(), ids[agent], client]);
   }
-
-  const chat = (kind: 'agent' | 'client', agent: string, manager: string | null, open: boolean) =>
-    q.query('INSERT INTO chats (id, kind, agent_id, manager_id, is_open) VALUES ($1,$2,$3,$4,$5)', [newId(), kind, ids[agent], manager ? ids[manager] : null, open]);
-  await chat('agent', 'agent', 'manager', true);
-  await chat('agent', 'agent0', 'manager', true);
-  await chat('client', 'agent', null, true);
-  await chat('client', 'agent', null, true);
-  await chat('agent', 'owner', 'manager2', false);
 }

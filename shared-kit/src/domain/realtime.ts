@@ -7,6 +7,7 @@ import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
+import type { ChatMessageEvent, ChatStateEvent } from './communications/chats';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -26,6 +27,10 @@ export interface ServerEvents {
   broker_request: BrokerRequestEvent;
   /** The user's unread notifications count changed (api/src/communications). */
   notifications_count: NotificationsCountEvent;
+  /** A message in a chat the user is a side of (api/src/communications/chats). */
+  chat_message: ChatMessageEvent;
+  /** A chat the user is a side of was taken, closed, reopened or read. */
+  chat_state: ChatStateEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -42,6 +47,8 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'contract_files',
   'broker_request',
   'notifications_count',
+  'chat_message',
+  'chat_state',
 ];
 
 /** Events the client sends to the server. */

@@ -40,7 +40,7 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     },
     ATTACH_LIMITS.maxFiles,
-    // A name with a path in it is refused (checkRequestFile), not cut down to its last part.
+    // A name with a path in it is refused (checkDocumentUpload), not cut down to its last part.
     { preservePath: true },
   );
 

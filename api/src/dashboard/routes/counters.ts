@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
-import { chatCounts, executorStatistics, paymentsInfo } from '../counters.js';
+import { executorStatistics, paymentsInfo } from '../counters.js';
 
 /** The home counters, each gated by its §6 data-loading flag. */
 export function counterRoutes(app: FastifyInstance, { db, unread }: AppContext) {
@@ -16,6 +16,4 @@ export function counterRoutes(app: FastifyInstance, { db, unread }: AppContext) 
   route(app, { method: 'GET', url: '/api/v2/notifications/count-not-read', summary: 'Главная: непрочитанные уведомления' }, async (req) => ({
     count: await unread.count(req.me.user._id),
   }));
-
-  route(app, { method: 'GET', url: '/api/v2/chats/opened-count', summary: 'Главная: открытые чаты', access: 'canLoadOpenChatsCount' }, async (req) => chatCounts(db, req.me));
 }

@@ -1,0 +1,33 @@
+import { ATTACH_LIMITS } from '@oyster/shared-kit/domain';
+import { newId, type Queryable } from '../../platform/db.js';
+import { checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
+import type { ReadUpload } from '../../platform/uploads.js';
+
+/**
+ * Files sent in a chat: a document (PDF, JPEG, PNG, WEBP up to ATTACH_LIMITS.maxFileBytes) checked by
+ * its content before anything is written (platform checkDocumentUpload); the bytes kept in chat_files.
+ */
+export async function saveChatFile(q: Queryable, chatId: string, userId: string, upload: ReadUpload): Promise<string> {
+  const f = checkDocumentUpload(upload, ATTACH_LIMITS.maxFileBytes);
+  const id = newId();
+  await q.query('INSERT INTO chat_files (id, chat_id, user_id, upload_file_name, extension, mime, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    id,
+    chatId,
+    userId,
+    f.name,
+    EXT[f.type],
+    MIME[f.type],
+    f.size,
+    f.data,
+  ]);
+  return id;
+}
+
+/** One file of a chat with its bytes, or null. */
+export async function chatFileContent(q: Queryable, chatId: string, fileId: string): Promise<{ fileName: string; mime: string; extension: string; size: number; data: Buffer } | null> {
+  const [row] = await q.query<{ upload_file_name: string; mime: string; extension: string; size: number; data: Buffer | Uint8Array }>(
+    'SELECT upload_file_name, mime, extension, size, data FROM chat_files WHERE chat_id = $1 AND id = $2',
+    [chatId, fileId],
+  );
+  return row ? { fileName: row.upload_file_name, mime: row.mime, extension: row.extension, size: Number(row.size), data: Buffer.from(row.data) } : null;
+}

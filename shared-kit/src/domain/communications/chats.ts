@@ -1,0 +1,126 @@
+/**
+ * Chats (spec §2 chat button and frame, §3 chat state, §4 chat, §6 chats, §7 chats/*; issue 13): a
+ * conversation between an agent and the broker's staff — the agent's support chat (its id is the
+ * agent's session `chatId`), or the chat of one contract or one broker request.
+ *
+ * The two sides: the agent (the chat's agent) and the staff who may chat with agents
+ * (`canChatWithAgents`, the agent within their scope of platform/scope). A chat is open while it waits
+ * for the staff: the agent's message opens it, the staff close it when it is answered.
+ */
+
+/** §3 chat state `type`. */
+export type ChatType = 'support' | 'contract' | 'brokerRequest';
+export const CHAT_TYPES: readonly ChatType[] = ['support', 'contract', 'brokerRequest'];
+
+export type ChatSide = 'agent' | 'staff';
+
+export const CHAT_TYPE_TITLES: Record<ChatType, string> = {
+  support: 'Поддержка',
+  contract: 'Чат по договору',
+  brokerRequest: 'Чат по запросу',
+};
+
+export const CHAT_LIMITS = {
+  /** Characters in one message. */
+  maxText: 4000,
+  /** Messages in one page of history. */
+  pageSize: 50,
+  /** §9: the unread count in the chat frame is polled every second while the chat is closed. */
+  unreadPollMs: 1000,
+  /** A client key (idempotency): what the client makes once per message and sends again on a retry. */
+  clientKeyPattern: /^[A-Za-z0-9_-]{8,64}$/,
+} as const;
+
+export interface ChatFileRef {
+  _id: string;
+  fileName: string;
+  size: number;
+  mime: string;
+}
+
+export interface ChatMessage {
+  _id: string;
+  chatId: string;
+  /** Increasing over all chats: the order of a chat's messages, and where a client catches up from. */
+  seq: number;
+  side: ChatSide;
+  author: { id: string; fio: string };
+  text: string;
+  file: ChatFileRef | null;
+  clientKey: string | null;
+  createdAt: string;
+}
+
+/** What a chat's header and a list row show. */
+export interface ChatSummary {
+  _id: string;
+  type: ChatType;
+  /** «Поддержка», «Договор ХХХ0123456789», «Запрос № 1042». */
+  title: string;
+  /** Where the object lives in the app (`/contracts/{id}`, `/request-broker/{id}`), or null. */
+  entityPath: string | null;
+  agent: { id: string; fio: string };
+  manager: { id: string; fio: string } | null;
+  isOpen: boolean;
+  lastMessage: Pick<ChatMessage, 'text' | 'side' | 'createdAt'> & { fileName: string | null } | null;
+  /** Messages of the other side the viewer's side has not read. */
+  unread: number;
+  /** The last message of the viewer's side the other side has read (read receipts). */
+  readByOtherSeq: number;
+  /** Which side the viewer is on. */
+  viewerSide: ChatSide;
+}
+
+export interface ChatListPage {
+  items: ChatSummary[];
+  next: string | null;
+}
+
+/** Staff's views of the chats list; an agent has one list, their own. */
+export type ChatListView = 'waiting' | 'mine' | 'all';
+export const CHAT_LIST_VIEWS: readonly ChatListView[] = ['waiting', 'mine', 'all'];
+export const CHAT_LIST_VIEW_TITLES: Record<ChatListView, string> = { waiting: 'Ожидают ответа', mine: 'Мои', all: 'Все' };
+
+/** The socket event `chat_message`: a message in a chat the user is a side of. */
+export interface ChatMessageEvent {
+  chatId: string;
+  message: ChatMessage;
+}
+
+/** The socket event `chat_state`: a chat was taken, closed, reopened, or read by a side. */
+export interface ChatStateEvent {
+  chatId: string;
+  isOpen: boolean;
+  manager: { id: string; fio: string } | null;
+  /** The highest seq each side has read. */
+  readSeq: Record<ChatSide, number>;
+}
+
+export const CHAT_TEXTS = {
+  open: 'Открыть чат',
+  placeholder: 'Сообщение',
+  send: 'Отправить',
+  attach: 'Прикрепить файл',
+  empty: 'Сообщений пока нет. Напишите, чем помочь.',
+  emptyList: 'Чатов пока нет',
+  notSent: 'Не отправлено',
+  retry: 'Повторить',
+  sending: 'Отправляется…',
+  read: 'Прочитано',
+  take: 'Взять в работу',
+  close: 'Закрыть чат',
+  reopen: 'Открыть снова',
+  closed: 'Чат закрыт. Новое сообщение откроет его снова.',
+  uploadTitle: 'Загрузка файлов',
+  uploadBlocksClose: 'Вы не можете закрыть чат пока идет загрузка файлов',
+  uploadClose: 'Закрыть',
+  noManager: 'ожидает ответа',
+  addToRequest: 'Добавить в запрос',
+  addToRequestConfirm: (fileName: string) => `Вы действительно хотите добавить файл ${fileName} в запрос?`,
+  addToRequestNote: 'Файл будет добавлен в файлы запроса',
+  emptyText: 'Поле «text»: введите сообщение',
+  badClientKey: 'Поле «clientKey»: от 8 до 64 латинских букв, цифр, «-» или «_»',
+} as const;
+
+/** The web-analytics goal of opening a chat (§4). */
+export const CHAT_GOAL = 'Go_chat';
