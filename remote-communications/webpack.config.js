@@ -12,5 +12,6 @@ module.exports = makeRemoteConfig({
   port: 3004,
   exposes: {
     './Routes': './src/routes.tsx',
+    './ObjectChat': './src/components/chat/ObjectChat.tsx',
   },
 });

@@ -3,11 +3,16 @@ import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
 // Every page loads on demand (spec §2).
+const ChatsPage = React.lazy(() => import(/* webpackChunkName: "chats" */ './pages/chats/ChatsPage'));
 const NotificationsPage = React.lazy(() => import(/* webpackChunkName: "notifications" */ './pages/notifications/NotificationsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   notifications: [{ path: '', page: NotificationsPage }],
+  chats: [
+    { path: '', page: ChatsPage },
+    { path: ':chatId', page: ChatsPage },
+  ],
 };
 
 /**
@@ -16,7 +21,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_communications')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  chats: ['', ':chatId'],
   webinar: ['', ':webinarId'],
 };
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { PAGE_TITLE } from '@oyster/shared-kit/domain/platform';
 import { setRuntime } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
+import { RemoteWidget } from './federation/RemoteSection';
 import { initFederation } from './federation/registry';
 import { App } from './App';
 import { preloadHomeWidgets } from './pages/HomePage';
@@ -14,6 +15,7 @@ import { ToastHost } from './services/ToastHost';
 /** Starts the app: services, the remotes' registry, the router and the layout. */
 export async function start(): Promise<void> {
   const services = createServices();
+  services.runtime.Widget = RemoteWidget;
   setRuntime(services.runtime);
   services.socket.start();
   void services.session.restore();

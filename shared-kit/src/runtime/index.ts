@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import type { SessionUser } from '../domain';
+import type { RemoteName } from '../domain/platform';
 import { EventBus } from './events';
 import type { HttpClient } from './http';
 import type { InitState } from './initState';
@@ -32,6 +34,19 @@ export interface Runtime {
   initState(): Promise<InitState>;
   /** Ends the session the way the shell does (cookies, storage, server, /oyster). */
   logout(): void;
+  /**
+   * Renders a named widget another remote exposes (e.g. remote_communications/ObjectChat on a contract
+   * page), loaded at runtime by the shell with its loading and error states — how one remote shows
+   * another's part without importing it. Absent in a standalone harness: the slot renders nothing.
+   */
+  Widget?: ComponentType<RuntimeWidgetProps>;
+}
+
+export interface RuntimeWidgetProps {
+  remote: RemoteName;
+  /** The exposed module name without './', e.g. 'ObjectChat'. */
+  module: string;
+  props?: Record<string, unknown>;
 }
 
 let current: Runtime | null = null;

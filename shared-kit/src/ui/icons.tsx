@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { SidebarIcon } from '../domain/sidebar';
 
 /** Stroke icons (24×24, currentColor) for the sidebar and the kit; inline so no icon font loads. */
-const PATHS: Record<SidebarIcon | 'plus' | 'logout' | 'menu' | 'wifiOff' | 'external', string[]> = {
+const PATHS: Record<SidebarIcon | 'plus' | 'logout' | 'menu' | 'wifiOff' | 'external' | 'attach', string[]> = {
   home: ['M3 11.5 12 4l9 7.5', 'M5.5 9.5V20h5v-5.5h3V20h5V9.5'],
   contracts: ['M7 3h7l5 5v13H7z', 'M14 3v5h5', 'M10 12h6', 'M10 16h6'],
   requests: ['M4 5h16v11H9l-5 4z', 'M8 9h8', 'M8 12h5'],
@@ -24,6 +24,7 @@ const PATHS: Record<SidebarIcon | 'plus' | 'logout' | 'menu' | 'wifiOff' | 'exte
   menu: ['M4 6h16', 'M4 12h16', 'M4 18h16'],
   wifiOff: ['M3 3l18 18', 'M8.5 16.4a5 5 0 0 1 7 0', 'M5 12.9a10 10 0 0 1 5-2.6', 'M14.5 10.3A10 10 0 0 1 19 12.9', 'M12 20h.01'],
   external: ['M14 4h6v6', 'M20 4l-9 9', 'M18 14v6H4V6h6'],
+  attach: ['M20 11.5 12.2 19.3a5 5 0 0 1-7.1-7.1l8.1-8.1a3.3 3.3 0 0 1 4.7 4.7l-8.1 8.1a1.7 1.7 0 0 1-2.4-2.4l7.4-7.4'],
 };
 
 export type IconName = keyof typeof PATHS;

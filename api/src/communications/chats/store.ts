@@ -1,4 +1,4 @@
-import { access, agentScope, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, agentScope, isChatStaff, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type SessionUser } from '@oyster/shared-kit/domain';
 import { fioSql, loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
@@ -34,7 +34,6 @@ const CHAT_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c
   FROM chats c JOIN users a ON a.id = c.agent_id LEFT JOIN users m ON m.id = c.manager_id`;
 
 /** Staff who answer agents: the broker's people with canChatWithAgents. */
-export const isChatStaff = (u: SessionUser) => u.isPersonal && !!u.canChatWithAgents;
 
 /**
  * Which side of the chat the user is: its agent, or staff who may chat with agents and see this agent

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
+  access,
   BROKER_REQUEST_STATUS as S,
   BROKER_REQUEST_STATUS_TITLES,
   BROKER_REQUEST_STEPS,
@@ -18,7 +19,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, Input, Stepper } from '@oyster/shared-kit/ui/form';
-import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
+import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getRequest, moveRequest, saveRequestValues } from '../../api/requests';
 import { BrokerForm } from '../../components/BrokerForm';
 import { SlaClock } from '../../components/SlaClock';
@@ -205,6 +206,8 @@ export default function RequestPage() {
   const choose = (offer: BrokerRequestOffer) => void go(S.executorAcceptance, { offerId: offer.id });
   const buttons = BUTTON_MOVES.filter((to) => r.next.includes(to));
   const open = r.status !== S.complete && r.status !== S.notReleased;
+  const me = getRuntime().session$.value;
+  const canChat = me ? access(me).canSeeChats : false;
 
   return (
     <PageFrame title={`Запрос № ${r.number} · ${r.productTitle}`} back={back} section="request-broker">
@@ -277,6 +280,7 @@ export default function RequestPage() {
           onFiles={(files) => update((prev) => ({ ...prev, files: files.filter((f) => f.offerId === null) }))}
         />
       </section>
+      {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'brokerRequest', entityId: r.id, canAddFiles: open && r.actor !== null }} /> : null}
       <section className="oy-breq__block" aria-label="История статусов">
         <h2>История</h2>
         <ul className="oy-breq__history">
@@ -289,7 +293,6 @@ export default function RequestPage() {
           ))}
         </ul>
       </section>
-      <div data-chat-slot="brokerRequest" />
       <ConfirmDialog
         open={reasonFor !== null}
         title="Запрос не состоялся?"

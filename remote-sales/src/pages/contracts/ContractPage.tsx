@@ -18,7 +18,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
-import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
+import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { documentUrl, getContract, moveContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import './contracts.css';
@@ -92,6 +92,7 @@ export default function ContractPage() {
 
   const me = getRuntime().session$.value;
   const canSeeLog = me ? access(me).canSeeSoapLogs : false;
+  const canChat = me ? access(me).canSeeChats : false;
   const back = { to: '/contracts', label: 'Полисы' };
   if (state.status === 'loading') return <PageFrame back={back} section="contracts"><LoadingBlock rows={6} /></PageFrame>;
   if (state.status === 'error') {
@@ -154,6 +155,7 @@ export default function ContractPage() {
       {isContractEditable(c.status) ? <DocumentsBlock contract={c} /> : null}
       <PaymentLink contract={c} />
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
+      {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'contract', entityId: c.id }} /> : null}
       <section className="oy-contract__block" aria-label="История статусов">
         <h2>История статусов</h2>
         <ul className="oy-contract__history">
@@ -167,7 +169,6 @@ export default function ContractPage() {
           ))}
         </ul>
       </section>
-      <div data-chat-slot="contract" />
       <ConfirmDialog open={confirmCancel} title="Отменить договор?" onOk={() => void cancel()} onCancel={() => setConfirmCancel(false)}>
         Договор перейдёт в статус «Отменён».
       </ConfirmDialog>

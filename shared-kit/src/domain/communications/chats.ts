@@ -14,6 +14,9 @@ export const CHAT_TYPES: readonly ChatType[] = ['support', 'contract', 'brokerRe
 
 export type ChatSide = 'agent' | 'staff';
 
+/** Staff side of agents' chats: the broker's own people (personal users) who may chat with agents. */
+export const isChatStaff = (u: { isPersonal?: boolean; canChatWithAgents?: boolean }): boolean => !!u.isPersonal && !!u.canChatWithAgents;
+
 export const CHAT_TYPE_TITLES: Record<ChatType, string> = {
   support: 'Поддержка',
   contract: 'Чат по договору',
@@ -71,6 +74,12 @@ export interface ChatSummary {
   viewerSide: ChatSide;
 }
 
+/** GET /chats/{chatId}/messages: oldest first; `hasOlder` — there is history before the first. */
+export interface ChatMessagesPage {
+  items: ChatMessage[];
+  hasOlder: boolean;
+}
+
 export interface ChatListPage {
   items: ChatSummary[];
   next: string | null;
@@ -118,6 +127,11 @@ export const CHAT_TEXTS = {
   addToRequest: 'Добавить в запрос',
   addToRequestConfirm: (fileName: string) => `Вы действительно хотите добавить файл ${fileName} в запрос?`,
   addToRequestNote: 'Файл будет добавлен в файлы запроса',
+  older: 'Раньше',
+  tooLarge: (name: string, mb: number) => `Файл «${name}» больше ${mb} МБ`,
+  writeSupport: 'Написать в поддержку',
+  pickChat: 'Выберите чат слева',
+  you: 'Вы',
   emptyText: 'Поле «text»: введите сообщение',
   badClientKey: 'Поле «clientKey»: от 8 до 64 латинских букв, цифр, «-» или «_»',
 } as const;

@@ -24,3 +24,4 @@ export { UploadButton, ImageField, IMAGE_TYPES, DOCUMENT_TYPES } from './uploads
 export type { Upload } from './uploads';
 export { ConfirmDelete, FormButtons, FormDialog, notifySaved } from './editing';
 export { plural, countText, pageFromQuery } from './format';
+export { WidgetSlot } from './WidgetSlot';

@@ -1,0 +1,97 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { EMAIL, chooseOption, signIn } from './helpers';
+
+// Chats (issue 13), two browsers: an agent writes to support, the manager sees it arrive, takes it,
+// answers; a file goes across; read receipts and closing follow live on the other side.
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n', 'latin1');
+const chatsBadge = (p: Page) => p.getByTestId('sidebar').locator('[data-sidebar-item="Чаты"] .oy-nav__badge');
+const badgeCount = async (p: Page) => ((await chatsBadge(p).count()) ? Number(await chatsBadge(p).textContent()) : 0);
+
+test('an agent and a manager chat live: the question arrives, the manager takes it and answers, a file crosses, «Прочитано», «Закрыть чат»', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const agentContext = await browser.newContext();
+  const managerContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  const manager = await managerContext.newPage();
+  await signIn(agent, EMAIL.newagent);
+  await signIn(manager, EMAIL.manager);
+  await manager.goto('/app/chats');
+  await expect(manager.getByRole('tab', { name: 'Ожидают ответа' })).toHaveAttribute('aria-selected', 'true');
+  await expect(manager.getByRole('list', { name: 'Список чатов' })).toBeVisible();
+  const waitingBefore = await badgeCount(manager);
+
+  // The agent opens their support chat and asks.
+  await agent.goto('/app/chats');
+  await agent.getByRole('button', { name: 'Написать в поддержку' }).click();
+  await expect(agent).toHaveURL(/\/app\/chats\/[0-9a-f]{24}$/);
+  await expect(agent.getByText('Сообщений пока нет. Напишите, чем помочь.')).toBeVisible();
+  const question = `Как поменять реквизиты? ${Date.now()}`;
+  await agent.getByLabel('Сообщение').fill(question);
+  await agent.getByLabel('Сообщение').press('Enter');
+  const agentLog = agent.getByRole('log', { name: 'Сообщения' });
+  await expect(agentLog.getByText(question)).toBeVisible();
+
+  // The manager: the chat appears in «Ожидают ответа» and the badge grows, without a reload.
+  const row = manager.getByRole('list', { name: 'Список чатов' }).getByRole('link').filter({ hasText: question });
+  await expect(row).toBeVisible();
+  await expect(chatsBadge(manager)).toHaveText(String(waitingBefore + 1));
+  await row.click();
+  const managerLog = manager.getByRole('log', { name: 'Сообщения' });
+  await expect(managerLog.getByText(question)).toBeVisible();
+  // Read by the manager: the agent sees «Прочитано» under the question.
+  await expect(agentLog.getByText('Прочитано')).toBeVisible();
+  await manager.getByRole('button', { name: 'Взять в работу' }).click();
+  await expect(agent.getByText(/отвечает Кузнецова Ольга Сергеевна/)).toBeVisible();
+
+  const answer = 'Реквизиты меняются в профиле, раздел «Реквизиты».';
+  await manager.getByLabel('Сообщение').fill(answer);
+  await manager.getByRole('button', { name: 'Отправить' }).click();
+  await expect(agentLog.getByText(answer)).toBeVisible();
+
+  // A file from the agent reaches the manager, downloadable.
+  await agent.locator('input[type="file"]').setInputFiles({ name: 'Реквизиты.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(agentLog.getByRole('link', { name: 'Реквизиты.pdf' })).toBeVisible();
+  const fileLink = managerLog.getByRole('link', { name: 'Реквизиты.pdf' });
+  await expect(fileLink).toBeVisible();
+  const download = await manager.request.get((await fileLink.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Closed by the manager: the agent's chat says so at once; the manager's badge goes back.
+  await manager.getByRole('button', { name: 'Закрыть чат' }).click();
+  await expect(agent.getByText('Чат закрыт. Новое сообщение откроет его снова.')).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Открыть снова' })).toBeVisible();
+  await expect.poll(() => badgeCount(manager)).toBe(waitingBefore);
+  await agentContext.close();
+  await managerContext.close();
+});
+
+test('a broker request’s chat on its page: a file sent there is added to the request after «Вы действительно хотите добавить файл … в запрос?»', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  await page.goto('/app/new-request-broker');
+  await page.getByRole('region', { name: 'Юридическим лицам' }).getByRole('link', { name: /ИЮЛ/ }).click();
+  await expect(page).toHaveURL(/\/app\/request-broker\/[0-9a-f]{24}\/draft$/);
+  const chat = page.getByRole('region', { name: 'Чат по запросу' });
+  await chat.getByRole('button', { name: 'Открыть чат' }).click();
+  await chat.locator('input[type="file"]').setInputFiles({ name: 'Устав.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(chat.getByRole('link', { name: 'Устав.pdf' })).toBeVisible();
+  await chat.getByRole('button', { name: 'Добавить в запрос' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Вы действительно хотите добавить файл Устав.pdf в запрос?' });
+  await expect(dialog.getByText('файл будет добавлен в файлы запроса')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Да' })).toBeDisabled();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Выберите тип файла' }), 'Реквизиты организации');
+  await dialog.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Файл успешно прикреплен к запросу').first()).toBeVisible();
+  // The request's files follow live.
+  const files = page.getByRole('region', { name: 'Файлы', exact: true });
+  await expect(files.getByRole('link', { name: 'Устав.pdf' })).toBeVisible();
+  await expect(files).toContainText('Реквизиты организации');
+});
+
+test('a copywriter has no chats section: «Нет доступа»', async ({ page }) => {
+  await signIn(page, EMAIL.copywriter);
+  await page.goto('/app/chats');
+  await expect(page.getByText('Нет доступа')).toBeVisible();
+});
