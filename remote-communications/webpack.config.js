@@ -13,5 +13,6 @@ module.exports = makeRemoteConfig({
   exposes: {
     './Routes': './src/routes.tsx',
     './ObjectChat': './src/components/chat/ObjectChat.tsx',
+    './ChatFrame': './src/components/chat/ChatFrame.tsx',
   },
 });

@@ -55,7 +55,11 @@ module.exports = (env = {}, argv = {}) => {
     entry: { main: env.entry || './src/index.ts' },
     output: { ...common.output, publicPath: '/app/', uniqueName: 'shell' },
     plugins: [
-      new webpack.DefinePlugin({ __OYSTER_SHARED__: JSON.stringify(sharedVersions(shared)) }),
+      new webpack.DefinePlugin({
+        __OYSTER_SHARED__: JSON.stringify(sharedVersions(shared)),
+        // Web analytics (§4 Go_chat): a Yandex Metrika counter given at build time; none by default.
+        __OYSTER_METRIKA_ID__: JSON.stringify(process.env.YANDEX_METRIKA_ID ?? ''),
+      }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         title: readPageTitle(),

@@ -19,7 +19,7 @@ import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
 import { registerLoginPage, registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { TOKEN_COOKIE } from './platform/auth/sessions.js';
-import { fastifyTrustProxy, registerSecurity } from './platform/security.js';
+import { fastifyTrustProxy, isChatFramePath, registerSecurity } from './platform/security.js';
 import { createLoggers, installRequestLog, type LogLevel } from './platform/logging.js';
 import { DEFAULT_SESSION_IDLE_MINUTES } from './platform/auth/sessions.js';
 import { createSessionCache, DEFAULT_SESSION_CACHE_MS, type SessionCache } from './platform/auth/session-cache.js';
@@ -207,7 +207,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     // History fallback: client-side routes under /app/ get the shell; real files were served already.
-    if (shellIndex && req.method === 'GET' && (path === '/app' || path.startsWith('/app/')) && !/\.[a-z0-9]{1,6}$/i.test(path)) {
+    // /chat/{chatId} is the shell too, in frame mode (the chat button's embedded frame, §2).
+    if (shellIndex && req.method === 'GET' && (path === '/app' || path.startsWith('/app/') || isChatFramePath(path)) && !/\.[a-z0-9]{1,6}$/i.test(path)) {
       return sendShellIndex(reply, shellIndex);
     }
     return reply.code(404).send({ message: ERROR_TEXTS.notFound });

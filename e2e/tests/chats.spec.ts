@@ -95,3 +95,46 @@ test('a copywriter has no chats section: «Нет доступа»', async ({ pa
   await page.goto('/app/chats');
   await expect(page.getByText('Нет доступа')).toBeVisible();
 });
+
+test('the chat button: «Открыть чат» opens the support chat in the embedded frame (/chat/null); a click outside folds it; on a contract it opens the contract’s chat', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  // The floating one (the contract page's own chat bar has an «Открыть чат» too).
+  const button = page.locator('button[data-chat-type]');
+  await expect(button).toHaveAccessibleName('Открыть чат');
+  await expect(button).toHaveAttribute('data-chat-type', 'support');
+  await button.click();
+  await expect(button).toHaveCount(0); // hidden while the chat is open
+  const frameElement = page.locator('iframe[title="Чат"]');
+  await expect(frameElement).toHaveAttribute('src', '/chat/null');
+  const frame = page.frameLocator('iframe[title="Чат"]');
+  // The demo's support conversation with manager@, in the frame, signed in by the same session.
+  await expect(frame.getByText('Акт появится в разделе «Мое КВ» после сверки, обычно до 5 числа.')).toBeVisible();
+  const text = `Из окна чата ${Date.now()}`;
+  await frame.getByLabel('Сообщение').fill(text);
+  await frame.getByRole('button', { name: 'Отправить' }).click();
+  await expect(frame.getByRole('log', { name: 'Сообщения' }).getByText(text)).toBeVisible();
+  await page.getByTestId('chat-frame-outside').click({ position: { x: 20, y: 20 } });
+  await expect(button).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Чат' })).toBeHidden();
+
+  // A contract's page puts its chat on the button: the contract's colour and icon, its chat in the frame.
+  await page.goto('/app/contracts');
+  await page.locator('a[href*="/app/contracts/"]').first().click();
+  await expect(page.getByRole('region', { name: 'Чат по договору' })).toBeVisible();
+  await expect(button).toHaveAttribute('data-chat-type', 'contract');
+  await button.click();
+  await expect(frameElement).toHaveAttribute('src', /^\/chat\/[0-9a-f]{24}$/);
+  await expect(frame.getByRole('region').first()).toBeVisible();
+  await expect(frame.getByRole('link', { name: /^Е-ОСАГО/ })).toBeVisible();
+});
+
+test('the chat page refuses to be framed by another site, and a manager (no chatId) has no chat button', async ({ page, request }) => {
+  const res = await request.get('/chat/null');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  await signIn(page, EMAIL.manager);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.locator('button[data-chat-type]')).toHaveCount(0);
+});

@@ -10,6 +10,8 @@
  *   ({ entityType: 'contract' | 'brokerRequest', entityId, canAddFiles? }); pages mount it with the kit's
  *   WidgetSlot (the shell loads it at runtime — no import between remotes). It lives with the chat's
  *   components, not in src/widgets: that folder is for home's first paint, and this is a page's part.
+ *   remote_communications/ChatFrame — the conversation the shell's `/chat/{chatId}` frame page shows
+ *   ({ chatId }, 'null' for support), talking to the chat button by postMessage (domain chat-frame.ts).
  *
  * Named widgets are added to `exposes` in webpack.config.js next to './Routes'.
  * Services (session, HTTP, event bus, toasts) come from getRuntime() — never from the shell's source.

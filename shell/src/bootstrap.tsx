@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
-import { PAGE_TITLE } from '@oyster/shared-kit/domain/platform';
+import { chatFrameIdOf, PAGE_TITLE } from '@oyster/shared-kit/domain/platform';
 import { setRuntime } from '@oyster/shared-kit/runtime';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { RemoteWidget } from './federation/RemoteSection';
@@ -14,6 +14,12 @@ import { ToastHost } from './services/ToastHost';
 
 /** Starts the app: services, the remotes' registry, the router and the layout. */
 export async function start(): Promise<void> {
+  // The chat button's frame (/chat/{chatId}): the shell without its layout, in its own chunk.
+  const framedChat = chatFrameIdOf(window.location.pathname);
+  if (framedChat !== undefined) {
+    const { startChatFrame } = await import(/* webpackChunkName: "chat-frame" */ './chat/ChatFrameApp');
+    return startChatFrame(framedChat);
+  }
   const services = createServices();
   services.runtime.Widget = RemoteWidget;
   setRuntime(services.runtime);

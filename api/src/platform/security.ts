@@ -43,7 +43,8 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv = process.env) {
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      frameSrc: ["'none'"],
+      // The chat's embedded frame (§2: the app frames its own /chat/{chatId}); nothing else.
+      frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
@@ -61,6 +62,9 @@ declare module 'fastify' {
     csrf?: 'anonymous';
   }
 }
+
+/** The chat's frame page (§2 `/chat/{chatId}`, `/chat/null` for support): the shell in frame mode. */
+export const isChatFramePath = (url: string): boolean => /^\/chat\/[^/?#]+(?:[?#].*)?$/.test(url);
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -173,6 +177,11 @@ export async function registerSecurity(app: FastifyInstance, opts: { env?: NodeJ
       }
       for (const name of ops.removed) res.removeHeader(name);
       for (const [name, value] of ops.set) res.setHeader(name, value);
+      // The chat page is framed by the app itself (same origin), and by nothing else.
+      if (isChatFramePath(req.url)) {
+        res.setHeader('Content-Security-Policy', String(res.getHeader('Content-Security-Policy')).replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+        res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      }
     }
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const refusal = csrfRefusal(req, allowed);

@@ -215,8 +215,9 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
       await connected(s);
       const me = (await call(url, 'GET', '/api/v2/auth/get-user', { token })).body.user; // session valid on A too
       const got = once(s, 'notification-market');
-      r.oyster.realtime.emitToUser(me._id, 'notification-market', { options: { notification: { _id: 'n1', guid: 'g1' } } });
-      expect(await got).toEqual({ options: { notification: { _id: 'n1', guid: 'g1' } } });
+      const popup = { _id: 'n1', guid: 'g1', message: { title: 'Акция', text: '<p>Текст</p>' } };
+      r.oyster.realtime.emitToUser(me._id, 'notification-market', { options: { notification: popup } });
+      expect(await got).toEqual({ options: { notification: popup } });
 
       // And a PATCH handled by A updates the socket on B.
       const admin = await signIn(url, 'admin');

@@ -59,11 +59,25 @@ describe('security headers, media and CSRF (pglite)', () => {
       "media-src 'self' blob:",
       "worker-src 'self'",
       "manifest-src 'self'",
-      "frame-src 'none'",
+      "frame-src 'self'",
       "object-src 'none'",
       "form-action 'self'",
       "frame-ancestors 'none'",
     ]);
+  });
+
+  test('the chat frame page (/chat/{chatId}) may be framed by the app itself, by nothing else; every other page by nothing', async () => {
+    for (const path of ['/chat/null', '/chat/0123456789abcdef01234567']) {
+      const res = await get(path);
+      expect({ path, csp: res.headers.get('content-security-policy'), frame: res.headers.get('x-frame-options') }).toEqual({
+        path,
+        csp: expect.stringContaining("frame-ancestors 'self'"),
+        frame: 'SAMEORIGIN',
+      });
+    }
+    for (const path of ['/chat/null/more', '/app/chat/null', '/chatx/1']) {
+      expect((await get(path)).headers.get('x-frame-options')).toBe('DENY');
+    }
   });
 
   test('an api answer is no page: its policy lets nothing load and nothing frame it, without the pages’ browser-legacy headers', async () => {

@@ -14,3 +14,4 @@ export * from './format';
 export * from './catalogue';
 export * from './ids';
 export * from './files';
+export * from './communications/chat-frame';

@@ -7,6 +7,7 @@ import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
+import type { CommunicationNotification } from './communications/campaigns';
 import type { ChatMessageEvent, ChatStateEvent } from './communications/chats';
 
 /** Events the server sends over the socket. */
@@ -16,7 +17,8 @@ export interface ServerEvents {
   chats: { action: 'update_chats_counts_opened'; result: { chatsOpenedCount: number; clientChats: number; agentChats: number } };
   notification: { _id: string; guid: string; action?: string; actionText?: string; closeDelay?: number; title?: string; body?: string };
   'webinar-notification': Record<string, unknown>;
-  'notification-market': { options: { notification: Record<string, unknown> } };
+  /** A popup communication for this user (campaigns, issue 13). */
+  'notification-market': { options: { notification: CommunicationNotification } };
   /** One insurer's answer to the user's streamed e-OSAGO quote (POST /api/v2/osago/quotes). */
   osago_quote: OsagoQuoteEvent;
   /** A contract of the user's changed status (api/src/sales/contracts). */

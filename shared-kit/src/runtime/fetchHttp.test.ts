@@ -29,6 +29,20 @@ describe('the fetch client core (shell and harness)', () => {
     expect(failures).toEqual([{ status: 400, body: { message: 'Поле «ИНН» заполнено неверно' }, serverMessage: 'Поле «ИНН» заполнено неверно', timedOut: false }]);
   });
 
+  it('a 200 whose body is cut off (the page being left) is a network failure, never an empty answer', async () => {
+    const failures: HttpFailure[] = [];
+    const http = createFetchHttpClient({
+      getToken: () => 'tok',
+      fetchImpl: async () => ({ status: 200, text: async () => Promise.reject(new Error('The operation was aborted')) }) as unknown as Response,
+      onFailure: (f) => {
+        failures.push(f);
+        return new HttpError(f.status, 'Нет связи с сервером', f.body);
+      },
+    });
+    await expect(http.get('/api/v2/auth/get-user')).rejects.toMatchObject({ status: 0 });
+    expect(failures).toEqual([{ status: 0, body: null, serverMessage: null, timedOut: false }]);
+  });
+
   it('a call the caller cancels rejects as it was, without onFailure', async () => {
     const onFailure = jest.fn(() => new Error('no'));
     const http = createFetchHttpClient({

@@ -77,7 +77,14 @@ export function createFetchHttpClient<O extends RequestOptions = RequestOptions>
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
 
-    const data = await readBody(res);
+    // A body cut off (the page is being left, the connection dropped) is no answer: a network
+    // failure, never an empty 200 — the session read an empty get-user as «signed out» once.
+    let data: unknown;
+    try {
+      data = await readBody(res);
+    } catch {
+      throw deps.onFailure({ status: 0, body: null, serverMessage: null, timedOut }, options);
+    }
     if (res.status !== 200) throw deps.onFailure({ status: res.status, body: data, serverMessage: messageOf(data), timedOut: false }, options);
     return data as T;
   }
@@ -100,7 +107,7 @@ function messageOf(data: unknown): string | null {
 }
 
 async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text().catch(() => '');
+  const text = await res.text();
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -40,6 +40,11 @@ export interface Runtime {
    * another's part without importing it. Absent in a standalone harness: the slot renders nothing.
    */
   Widget?: ComponentType<RuntimeWidgetProps>;
+  /**
+   * The floating chat button (§2, §3 chat state): a page about one object puts that object's chat on
+   * it while shown (null: back to the user's support chat). Absent in a harness.
+   */
+  chat?: { setContext(context: { chatId: string; type: 'contract' | 'brokerRequest' } | null): void };
 }
 
 export interface RuntimeWidgetProps {

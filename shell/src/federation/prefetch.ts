@@ -20,9 +20,10 @@ export function remotesToPrefetch(user: SessionUser): RemoteName[] {
   return [...remotes];
 }
 
-type Idle = (run: () => void) => () => void;
+export type Idle = (run: () => void) => () => void;
 
-const whenIdle: Idle = (run) => {
+/** Runs `run` when the page is idle (at the latest in 3 s); the returned function cancels it. */
+export const whenIdle: Idle = (run) => {
   const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
   if (w.requestIdleCallback) {
     const id = w.requestIdleCallback(run, { timeout: 3000 });

@@ -6,6 +6,7 @@ import { OysterIcon } from '@oyster/shared-kit/ui/parts';
 import { Brand } from '../components/Brand';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemotes } from '../federation/prefetch';
+import ChatLauncher from '../chat/ChatLauncher';
 import { useObservable, useServices } from '../services';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
@@ -19,6 +20,7 @@ import './layout.css';
 // layout mounts it at the first tap on «Открыть меню», so home's first paint does not carry it.
 const SidebarDrawer = React.lazy(() => import(/* webpackChunkName: "frame" */ './SidebarDrawer'));
 
+
 /** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
 export default function AppLayout() {
   const { session, runtime } = useServices();
@@ -29,6 +31,7 @@ export default function AppLayout() {
   // Kept mounted once opened, so closing animates.
   const [drawerUsed, setDrawerUsed] = React.useState(false);
   const [showcase, setShowcase] = React.useState(false);
+
   const closeShowcase = React.useCallback(() => setShowcase(false), []);
   const location = useLocation();
   const title = pageTitleFor(location.pathname, user);
@@ -94,6 +97,7 @@ export default function AppLayout() {
           <RemoteWidget remote="remote_sales" module="Showcase" props={{ onClose: closeShowcase }} />
         </div>
       ) : null}
+      <ChatLauncher />
       <footer className="oy-footer">
         <span>{copyrightLine()} Oyster</span>
         <span>Платформа для профессиональных страховых агентов от брокера</span>

@@ -7,6 +7,7 @@ import { SessionService } from './session';
 import { SocketService, wireSessionEvents } from './socket';
 import { tabSessionId } from './storage';
 import { ToastService, wireNotificationToasts } from './toasts';
+import { ChatButtonService } from './chatButton';
 
 export interface Services {
   bus: EventBus;
@@ -14,6 +15,7 @@ export interface Services {
   session: SessionService;
   socket: SocketService;
   toasts: ToastService;
+  chatButton: ChatButtonService;
   runtime: Runtime;
 }
 
@@ -21,6 +23,8 @@ export interface CreateServicesOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   ioFactory?: ConstructorParameters<typeof SocketService>[2];
+  /** The chat's frame page: its notifications toast in the app around it, not in the frame again. */
+  frame?: boolean;
 }
 
 /** Builds the shell's singletons; bootstrap hands `runtime` to setRuntime for every remote. */
@@ -39,7 +43,9 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   });
   const socket = new SocketService(bus, session, options.ioFactory);
   wireSessionEvents(bus, session);
-  wireNotificationToasts(bus, toasts);
+  if (!options.frame) wireNotificationToasts(bus, toasts);
+  const chatButton = new ChatButtonService();
+  session.session$.subscribe((user) => chatButton.setUser(user));
   // One init-state request at a time: the layout warms the cache while a remote's page may ask too.
   let initStateLoading: ReturnType<Runtime['initState']> | null = null;
   const runtime: Runtime = {
@@ -49,8 +55,9 @@ export function createServices(options: CreateServicesOptions = {}): Services {
     toasts,
     initState: () => (initStateLoading ??= loadInitState(http!).finally(() => (initStateLoading = null))),
     logout: () => session.logout(),
+    chat: chatButton,
   };
-  return { bus, http, session, socket, toasts, runtime };
+  return { bus, http, session, socket, toasts, chatButton, runtime };
 }
 
 const ServicesContext = React.createContext<Services | null>(null);

@@ -71,8 +71,13 @@ export class SessionService {
       return;
     }
     try {
-      const res = await this.deps.http().get<{ user?: SessionUser | null }>('/api/v2/auth/get-user', { silent: true });
-      const user = res?.user ?? null;
+      const res = await this.deps.http().get<{ user?: SessionUser | null } | null>('/api/v2/auth/get-user', { silent: true });
+      // Only the server's word ends the session: an answer without `user` (none at all) is not a «no».
+      if (!res || typeof res !== 'object' || !('user' in res)) {
+        if (!this.user) this.logout({ redirect: false });
+        return;
+      }
+      const user = res.user ?? null;
       if (!user || access(user).isAnonymous) this.logout();
       else this.replaceUser(user);
     } catch (e) {

@@ -33,6 +33,12 @@ export interface ChatConversationProps {
   onUploadingChange?(uploading: boolean): void;
   /** The chat's header changed (list rows follow). */
   onSummary?(summary: NonNullable<ChatState['summary']>): void;
+  /** Shown to the user (false: kept but hidden, as the chat frame while folded): read only while shown. */
+  active?: boolean;
+  /** The other side's messages not read here, as they change. */
+  onUnread?(count: number): void;
+  /** The chat's object link leaves the chat (the frame asks the app around it to go there). */
+  onOpenEntity?(path: string): void;
 }
 
 /**
@@ -42,10 +48,11 @@ export interface ChatConversationProps {
  * the retry carries the same key, so the server keeps one. Live over the socket; caught up after a
  * reconnect. Closing the chat while a file uploads is refused with the §4 dialog.
  */
-export function ChatConversation({ chatId, header = true, requestId, canAddToRequest, onUploadingChange, onSummary }: ChatConversationProps) {
-  const chat = useChat(chatId);
-  const { summary, uploading } = chat;
+export function ChatConversation({ chatId, header = true, requestId, canAddToRequest, onUploadingChange, onSummary, active = true, onUnread, onOpenEntity }: ChatConversationProps) {
+  const chat = useChat(chatId, { active });
+  const { summary, uploading, unread } = chat;
 
+  React.useEffect(() => onUnread?.(unread), [unread, onUnread]);
   React.useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
   React.useEffect(() => {
     if (summary) onSummary?.(summary);
@@ -58,7 +65,7 @@ export function ChatConversation({ chatId, header = true, requestId, canAddToReq
   if (!summary) return null;
   return (
     <div className="oy-chat" role="region" aria-label={summary.title}>
-      {header ? <ChatHeader chat={chat} /> : null}
+      {header ? <ChatHeader chat={chat} onOpenEntity={onOpenEntity} /> : null}
       <MessageLog chat={chat} requestId={requestId} canAddToRequest={!!canAddToRequest && summary.type === 'brokerRequest'} />
       {!summary.isOpen && chat.messages.length ? <p className="oy-chat__note">{T.closed}</p> : null}
       {chat.actionError ? (
@@ -71,7 +78,7 @@ export function ChatConversation({ chatId, header = true, requestId, canAddToReq
   );
 }
 
-function ChatHeader({ chat }: { chat: ChatState }) {
+function ChatHeader({ chat, onOpenEntity }: { chat: ChatState; onOpenEntity?(path: string): void }) {
   const s = chat.summary!;
   const [blocked, setBlocked] = React.useState(false);
   const staff = s.viewerSide === 'staff';
@@ -84,7 +91,23 @@ function ChatHeader({ chat }: { chat: ChatState }) {
         {/* Staff answer many agents: the agent is the heading; the agent sees what the chat is about. */}
         <strong className="oy-chat__title">{staff ? s.agent.fio : s.title}</strong>
         <span className="oy-chat__muted">
-          {s.entityPath ? <Link to={s.entityPath}>{s.title}</Link> : CHAT_TYPE_TITLES[s.type]}
+          {s.entityPath ? (
+            onOpenEntity ? (
+              <a
+                href={`/app${s.entityPath}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onOpenEntity(s.entityPath!);
+                }}
+              >
+                {s.title}
+              </a>
+            ) : (
+              <Link to={s.entityPath}>{s.title}</Link>
+            )
+          ) : (
+            CHAT_TYPE_TITLES[s.type]
+          )}
           {' · '}
           {s.manager ? `отвечает ${s.manager.fio}` : T.noManager}
           {' · '}

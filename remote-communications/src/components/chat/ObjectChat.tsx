@@ -25,6 +25,14 @@ export default function ObjectChat({ entityType, entityId, canAddFiles }: Object
   const [open, setOpen] = React.useState(false);
   const chatId = state.status === 'ready' ? state.data._id : null;
 
+  // While this page shows, the floating chat button opens this object's chat (§3 chat state type).
+  React.useEffect(() => {
+    if (!chatId) return;
+    const button = getRuntime().chat;
+    button?.setContext({ chatId, type: entityType });
+    return () => button?.setContext(null);
+  }, [chatId, entityType]);
+
   // Folded, the bar counts what the other side writes, live; unfolded, the conversation reads it.
   React.useEffect(() => {
     if (!chatId || open) return;

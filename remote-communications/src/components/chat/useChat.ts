@@ -32,7 +32,7 @@ const httpStatusOf = (e: unknown) => (typeof (e as { status?: unknown })?.status
  * socket reconnects (whatever came after the last seq I have) — nothing lost, nothing doubled, in order.
  * What the other side wrote is marked read while the tab is visible.
  */
-export function useChat(chatId: string) {
+export function useChat(chatId: string, { active = true }: { active?: boolean } = {}) {
   const [load, setLoad] = React.useState<ChatLoad>({ status: 'loading' });
   const [summary, setSummary] = React.useState<ChatSummary | null>(null);
   const [messages, setMessages] = React.useState<ChatMessage[]>([]);
@@ -69,6 +69,7 @@ export function useChat(chatId: string) {
     setSummary(null);
     lastSeq.current = 0;
     readMarked.current = 0;
+    setReadUpTo(0);
     Promise.all([getChat(chatId), chatMessages(chatId)]).then(
       ([s, page]) => {
         if (!live) return;
@@ -118,24 +119,29 @@ export function useChat(chatId: string) {
     return () => subs.forEach((s) => s.unsubscribe());
   }, [chatId, load.status, take, catchUp]);
 
-  // Read receipts: the other side's last message, while this tab is in front.
+  // Read receipts: the other side's last message, while this tab is in front and the chat is shown.
   const viewerSide = summary?.viewerSide;
+  const [readUpTo, setReadUpTo] = React.useState(0);
   React.useEffect(() => {
     if (!viewerSide) return;
     const mark = () => {
-      if (document.visibilityState !== 'visible') return;
+      if (!active || document.visibilityState !== 'visible') return;
       let seq = 0;
       for (const m of messages) if (m.side !== viewerSide) seq = m.seq;
       if (seq <= readMarked.current) return;
       readMarked.current = seq;
+      setReadUpTo(seq);
       markChatRead(chatId, seq).catch(() => {
         readMarked.current = 0;
+        setReadUpTo(0);
       });
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [chatId, messages, viewerSide]);
+  }, [chatId, messages, viewerSide, active]);
+  // What the other side wrote that I have not read here (the chat button's count, asked of the frame).
+  const unread = viewerSide ? messages.filter((m) => m.side !== viewerSide && m.seq > readUpTo).length : 0;
 
   const deliver = React.useCallback(
     async (p: PendingMessage) => {
@@ -215,6 +221,7 @@ export function useChat(chatId: string) {
     olderLoading,
     pending,
     uploading,
+    unread,
     actionError,
     moving,
     send,

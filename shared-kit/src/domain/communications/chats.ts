@@ -8,6 +8,8 @@
  * for the staff: the agent's message opens it, the staff close it when it is answered.
  */
 
+import { CHAT_BUTTON_TEXTS, CHAT_UPLOAD_GUARD_TEXTS } from './chat-frame';
+
 /** §3 chat state `type`. */
 export type ChatType = 'support' | 'contract' | 'brokerRequest';
 export const CHAT_TYPES: readonly ChatType[] = ['support', 'contract', 'brokerRequest'];
@@ -106,7 +108,7 @@ export interface ChatStateEvent {
 }
 
 export const CHAT_TEXTS = {
-  open: 'Открыть чат',
+  open: CHAT_BUTTON_TEXTS.open,
   placeholder: 'Сообщение',
   send: 'Отправить',
   attach: 'Прикрепить файл',
@@ -120,9 +122,9 @@ export const CHAT_TEXTS = {
   close: 'Закрыть чат',
   reopen: 'Открыть снова',
   closed: 'Чат закрыт. Новое сообщение откроет его снова.',
-  uploadTitle: 'Загрузка файлов',
-  uploadBlocksClose: 'Вы не можете закрыть чат пока идет загрузка файлов',
-  uploadClose: 'Закрыть',
+  uploadTitle: CHAT_UPLOAD_GUARD_TEXTS.title,
+  uploadBlocksClose: CHAT_UPLOAD_GUARD_TEXTS.text,
+  uploadClose: CHAT_UPLOAD_GUARD_TEXTS.button,
   noManager: 'ожидает ответа',
   addToRequest: 'Добавить в запрос',
   addToRequestConfirm: (fileName: string) => `Вы действительно хотите добавить файл ${fileName} в запрос?`,
@@ -136,5 +138,3 @@ export const CHAT_TEXTS = {
   badClientKey: 'Поле «clientKey»: от 8 до 64 латинских букв, цифр, «-» или «_»',
 } as const;
 
-/** The web-analytics goal of opening a chat (§4). */
-export const CHAT_GOAL = 'Go_chat';
