@@ -7,6 +7,7 @@
  * __OYSTER_SHARED__) and registers the remotes from the api's manifest (GET /api/v2/remotes-manifest),
  * so a remote can be redeployed without rebuilding the shell.
  */
+const fs = require('fs');
 const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
@@ -16,7 +17,7 @@ const { shared, sharedVersions } = require('../build/shared.cjs');
 const API = process.env.OYSTER_API_URL || 'http://localhost:8080';
 
 function readPageTitle() {
-  const src = require('fs').readFileSync(path.join(__dirname, '../shared-kit/src/domain/constants.ts'), 'utf8');
+  const src = fs.readFileSync(path.join(__dirname, '../shared-kit/src/domain/constants.ts'), 'utf8');
   const m = src.match(/PAGE_TITLE\s*=\s*'([^']*)'/);
   return m ? m[1] : 'Oyster';
 }
@@ -47,6 +48,28 @@ class PreloadLoginChunks {
   }
 }
 
+/**
+ * The files of public/sounds/ (the popup sounds, made by scripts/make-sounds.mjs) emitted as they are
+ * into dist/sounds/, so the api (and the dev server) serve them at /app/sounds/{name}.wav.
+ */
+class CopyPublicSounds {
+  apply(compiler) {
+    const dir = path.join(__dirname, 'public', 'sounds');
+    compiler.hooks.thisCompilation.tap('CopyPublicSounds', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicSounds', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (!fs.existsSync(dir)) return;
+        compilation.contextDependencies.add(dir);
+        for (const name of fs.readdirSync(dir)) {
+          if (!/\.wav$/.test(name)) continue;
+          const file = path.join(dir, name);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(`sounds/${name}`, new webpack.sources.RawSource(fs.readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
 module.exports = (env = {}, argv = {}) => {
   const mode = argv.mode || 'production';
   const common = makeCommonConfig({ dir: __dirname, mode });
@@ -67,6 +90,7 @@ module.exports = (env = {}, argv = {}) => {
         minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true, minifyCSS: true } : false,
       }),
       new PreloadLoginChunks(),
+      new CopyPublicSounds(),
     ],
     devServer: {
       port: 3000,

@@ -4,11 +4,20 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const ChatsPage = React.lazy(() => import(/* webpackChunkName: "chats" */ './pages/chats/ChatsPage'));
+const CampaignsPage = React.lazy(() => import(/* webpackChunkName: "campaigns" */ './pages/campaigns/CampaignsPage'));
+const CampaignPage = React.lazy(() => import(/* webpackChunkName: "campaign" */ './pages/campaigns/CampaignPage'));
+const CampaignEditPage = React.lazy(() => import(/* webpackChunkName: "campaign-edit" */ './pages/campaigns/CampaignEditPage'));
 const NotificationsPage = React.lazy(() => import(/* webpackChunkName: "notifications" */ './pages/notifications/NotificationsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   notifications: [{ path: '', page: NotificationsPage }],
+  campaigns: [
+    { path: '', page: CampaignsPage },
+    { path: 'new', page: CampaignEditPage },
+    { path: ':campaignId', page: CampaignPage },
+    { path: ':campaignId/edit', page: CampaignEditPage },
+  ],
   chats: [
     { path: '', page: ChatsPage },
     { path: ':chatId', page: ChatsPage },

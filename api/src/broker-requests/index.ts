@@ -4,6 +4,7 @@ import { requestChatRoutes } from './routes/chat.js';
 import { requestFileRoutes } from './routes/files.js';
 import { requestRoutes } from './routes/requests.js';
 import { seedBrokerRequests } from './seed.js';
+import { runPeriodically } from '../platform/periodic.js';
 
 /** How often overdue requests are looked for (one indexed query; escalation needs minute precision at most). */
 const SLA_WATCH_EVERY_MS = 60 * 1000;
@@ -20,16 +21,7 @@ export const brokerRequests: Domain = {
     requestFileRoutes(app, ctx);
     requestChatRoutes(app, ctx);
 
-    const tick = () => void escalateOverdue(ctx).catch((e) => app.log.error({ err: String(e) }, 'broker requests SLA watch failed'));
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      tick();
-      timer = setInterval(tick, SLA_WATCH_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    runPeriodically(app, 'broker requests SLA watch', SLA_WATCH_EVERY_MS, () => escalateOverdue(ctx));
   },
   seed: (q, demo) => seedBrokerRequests(q, demo),
 };

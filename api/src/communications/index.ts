@@ -1,19 +1,30 @@
 import type { Domain } from '../platform/context.js';
+import { sendDue } from './campaigns/store.js';
+import { campaignRoutes } from './routes/campaigns.js';
 import { chatRoutes } from './routes/chats.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { seedChats, seedNotifications } from './seed.js';
+import { runPeriodically } from '../platform/periodic.js';
 
 /**
  * Communications (issue 13): the notifications page and the one way every domain tells a user something
  * on the bell (`notify`, notifications.ts); chats between agents and staff (chats/: the support chat,
  * and the chat of a contract or a broker request, which those domains find or make with
- * ensureObjectChat). remote-communications is its front. Popup campaigns and webinars are still to come.
+ * ensureObjectChat); popup campaigns (campaigns/: written by staff, sent once — now or when due — and
+ * logged by the recipients' apps). remote-communications is its front. Webinars are still to come.
  */
+/** How often due campaigns are looked for: a scheduled popup goes out within this of its time. */
+const CAMPAIGN_SCHEDULER_EVERY_MS = Number(process.env.CAMPAIGN_SCHEDULER_MS ?? 15_000);
+
 export const communications: Domain = {
   name: 'communications',
   register(app, ctx) {
     notificationRoutes(app, ctx);
     chatRoutes(app, ctx);
+    campaignRoutes(app, ctx);
+
+    // Scheduled campaigns go out when due: each claimed by one instance (campaigns/store.ts sendDue).
+    runPeriodically(app, 'campaign scheduler', CAMPAIGN_SCHEDULER_EVERY_MS, () => sendDue(ctx));
   },
   seed: async (q, demo) => {
     await seedNotifications(q, demo);

@@ -2,7 +2,7 @@ import type { Attachment, CourseDetails, CourseInput, CourseSummary, Lesson, Les
 import { newId, type Queryable } from '../platform/db.js';
 import { updateSet } from '../platform/sql.js';
 import { iso, publishedAtSet } from './posts.js';
-import { sanitizeHtml } from './sanitize.js';
+import { sanitizeHtml } from '../platform/sanitize.js';
 
 /** Academy: courses, their lessons and each user's progress. */
 

@@ -3,7 +3,7 @@ import type {
 } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import { updateSet } from '../platform/sql.js';
-import { htmlToText, sanitizeHtml } from './sanitize.js';
+import { htmlToText, sanitizeHtml } from '../platform/sanitize.js';
 
 /** News and knowledge articles: one table, one set of queries (routes, seed and bench use these). */
 

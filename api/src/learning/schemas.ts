@@ -1,6 +1,6 @@
 import { LEARNING_MAX_PAGE_SIZE, LEARNING_PAGE_SIZE, MEDIA_TYPES, type PostKind } from '@oyster/shared-kit/domain';
 import { objectIdSchema, pageSchema, pageSizeSchema, strictBool, textField, yup } from '../platform/validation.js';
-import { isHttpsUrl, isSafeImageUrl, isSafeLinkUrl } from './sanitize.js';
+import { isHttpsUrl, isSafeImageUrl, isSafeLinkUrl } from '../platform/sanitize.js';
 import { STORAGE_NAME, UPLOAD_KINDS } from './media.js';
 
 /** Request schemas of the learning api; messages name the field (spec §7). */

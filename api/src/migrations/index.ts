@@ -10,9 +10,10 @@ import { migration as paymentLinkExpiry } from './0008_payment_link_expiry.js';
 import { migration as brokerRequests } from './0009_broker_requests.js';
 import { migration as notifications } from './0010_notifications.js';
 import { migration as chats } from './0011_chats.js';
+import { migration as campaigns } from './0012_campaigns.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns];

@@ -36,7 +36,7 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv = process.env) {
       scriptSrc: ["'self'", ...remotes],
       // antd (cssinjs) injects <style> elements at run time, and index.html has its boot styles inline.
       styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-      // Banners and course covers may be https:// pictures (learning/sanitize.ts isSafeImageUrl).
+      // Banners and course covers may be https:// pictures (platform/sanitize.ts isSafeImageUrl).
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:', ...remotes],
       connectSrc: ["'self'", (req: IncomingMessage) => ownSockets(req), ...remotes],

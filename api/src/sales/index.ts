@@ -9,6 +9,7 @@ import { osagoRoutes } from './routes/osago.js';
 import { DEV_WEBHOOK_SECRET, paymentRoutes } from './routes/payments.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
+import { runPeriodically } from '../platform/periodic.js';
 
 /**
  * How often the calendar runs: expired payment links, released policies whose start date came, policies
@@ -41,16 +42,7 @@ export const sales: Domain = {
     paymentRoutes(app, ctx, flow, ctx.paymentWebhookSecret ?? DEV_WEBHOOK_SECRET);
     soapLogRoutes(app, ctx);
 
-    const tick = () => void calendarTick(flow).catch((e) => app.log.error({ err: String(e) }, 'contracts calendar failed'));
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      tick();
-      timer = setInterval(tick, CALENDAR_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
   },
   seed: (q, demo) => seedSales(q, demo),
 };

@@ -59,6 +59,8 @@ export interface Access {
   canSeeChats: boolean;
   canSeeProfile: boolean;
   canSeeNotifications: boolean;
+  /** Popup campaigns (issue 13): make them, send them, see who saw and reacted. */
+  canManageCampaigns: boolean;
   canSeeNewPolicy: boolean;
   /** The insurer calls log (soap-logs): administrators, supervisors, finance controllers. */
   canSeeSoapLogs: boolean;
@@ -139,6 +141,7 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeChats: !!user && (user.canChatWithAgents || user.canChatWithClients || !isPersonal),
     canSeeProfile: (isAgent || isNewAgent) && !isSeniorStaff,
     canSeeNotifications: isAgent || isMage || isCopywriter || isNewAgent,
+    canManageCampaigns: isAdmin || isCopywriter,
     canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
     canSeeSoapLogs: isSeniorStaff,
     canSeeCommissionInTooltips: !isSubAgent,

@@ -33,6 +33,8 @@ export interface ServerEvents {
   chat_message: ChatMessageEvent;
   /** A chat the user is a side of was taken, closed, reopened or read. */
   chat_state: ChatStateEvent;
+  /** A campaign's counts moved (a recipient saw it or pressed a button): for those who manage campaigns. */
+  campaign_stats: { campaignId: string };
 }
 export type ServerEventName = keyof ServerEvents;
 
@@ -51,6 +53,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'notifications_count',
   'chat_message',
   'chat_state',
+  'campaign_stats',
 ];
 
 /** Events the client sends to the server. */

@@ -69,6 +69,7 @@ export type SidebarIcon =
   | 'chats'
   | 'profile'
   | 'notifications'
+  | 'campaigns'
   | 'near';
 
 /** A badge the sidebar shows on a section's item; the numbers come from the session and the counters. */
@@ -120,6 +121,7 @@ export const SECTIONS: readonly SectionDef[] = [
   { path: 'chats', owner: 'remote_communications', title: 'Чаты', access: 'canSeeChats', nav: { icon: 'chats', badge: 'chats' } },
   { path: 'profile', owner: 'shell', title: 'Профиль', nav: { icon: 'profile', visible: 'canSeeProfile' } },
   { path: 'notifications', owner: 'remote_communications', title: 'Уведомления', nav: { icon: 'notifications', visible: 'canSeeNotifications', badge: 'notifications' } },
+  { path: 'campaigns', owner: 'remote_communications', title: 'Рассылки', heading: 'Всплывающие рассылки', access: 'canManageCampaigns', nav: { icon: 'campaigns', tooltip: 'Всплывающие сообщения агентам: аудитория, расписание, кто увидел' } },
 
   { path: 'news', owner: 'remote_learning', title: 'Новости' },
   { path: 'knowledge', owner: 'remote_learning', title: 'База знаний' },

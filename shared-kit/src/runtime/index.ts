@@ -18,6 +18,12 @@ export interface ToastOptions {
   durationSec?: number;
   buttonText?: string;
   buttonLink?: string;
+  /**
+   * A campaign's toast (§4 Toast): with both, closing it is logged as 4 and its button as 1 in the
+   * communication logs (POST /api/v2/set-logs/communication; not for personal users).
+   */
+  communicationId?: string;
+  guid?: string;
 }
 
 export interface Toasts {

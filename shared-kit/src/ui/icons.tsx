@@ -18,6 +18,7 @@ const PATHS: Record<SidebarIcon | 'plus' | 'logout' | 'menu' | 'wifiOff' | 'exte
   chats: ['M4 5h16v10H10l-4 4v-4H4z'],
   profile: ['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M4 21c.8-4 4-6.5 8-6.5s7.2 2.5 8 6.5'],
   notifications: ['M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z', 'M10 20.5a2 2 0 0 0 4 0'],
+  campaigns: ['M3 10v4h3l6 4V6L6 10z', 'M16 9a4 4 0 0 1 0 6', 'M18.5 6.5a7.5 7.5 0 0 1 0 11'],
   near: ['M21 4 3 11l6 2.5L11.5 20 21 4z', 'M9 13.5 21 4'],
   plus: ['M12 5v14', 'M5 12h14'],
   logout: ['M14 4h5v16h-5', 'M10 8l-4 4 4 4', 'M6 12h10'],

@@ -7,6 +7,7 @@ import { Brand } from '../components/Brand';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemotes } from '../federation/prefetch';
 import ChatLauncher from '../chat/ChatLauncher';
+import { PopupHost } from '../popups/PopupHost';
 import { useObservable, useServices } from '../services';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
@@ -23,7 +24,7 @@ const SidebarDrawer = React.lazy(() => import(/* webpackChunkName: "frame" */ '.
 
 /** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
 export default function AppLayout() {
-  const { session, runtime } = useServices();
+  const { session, runtime, popups } = useServices();
   const user = useObservable(session.session$);
   const counters = useSidebarCounters(user);
   const narrow = useMediaQuery(`(max-width: ${LAYOUT_BREAKPOINT_PX - 1}px)`);
@@ -98,6 +99,7 @@ export default function AppLayout() {
         </div>
       ) : null}
       <ChatLauncher />
+      <PopupHost popups={popups} />
       <footer className="oy-footer">
         <span>{copyrightLine()} Oyster</span>
         <span>Платформа для профессиональных страховых агентов от брокера</span>

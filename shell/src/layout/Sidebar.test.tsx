@@ -38,7 +38,7 @@ describe('sidebar (spec §2, §6)', () => {
   it('admin: all staff sections, no profile or notifications', () => {
     const { titles, nav } = renderSidebar(DEMO_USERS.admin);
     expect(titles).toEqual([
-      'Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Мы рядом!',
+      'Главная', 'Полисы', 'Запросы', 'КВ всех', 'Финансы', 'Управление', 'Аналитика', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Рассылки', 'Мы рядом!',
     ]);
     expect(within(nav).getByRole('button', { name: 'Новый полис' })).toBeInTheDocument();
     expect(within(nav).getByText('Администратор')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('sidebar (spec §2, §6)', () => {
 
   it('copywriter: no policies, requests or commissions', () => {
     const { titles } = renderSidebar(DEMO_USERS.copywriter);
-    expect(titles).toEqual(['Главная', 'Управление', 'Обучение', 'Медиа', 'Уведомления', 'Мы рядом!']);
+    expect(titles).toEqual(['Главная', 'Управление', 'Обучение', 'Медиа', 'Уведомления', 'Рассылки', 'Мы рядом!']);
   });
 
   it('broker and network owner: role by display priority and legal form', () => {

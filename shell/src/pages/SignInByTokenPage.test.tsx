@@ -53,7 +53,8 @@ describe('sign-in by token (spec §2 sing-in/{token})', () => {
     const { calls, services, replace } = setup('/sing-in', { '/api/v2/auth/get-user': { status: 200, body: { user: DEMO_USERS.agent } } });
     expect(await screen.findByTestId('where')).toHaveTextContent('/');
     expect(replace).not.toHaveBeenCalled();
-    expect(calls.map((c) => c.url)).toEqual(['/api/v2/auth/get-user']);
+    // Signed in: the popups sent while the user was away are asked for (§4 popup communications).
+    expect(calls.map((c) => c.url)).toEqual(['/api/v2/auth/get-user', '/api/v2/communications/pending']);
     expect(services.session.user?.email).toBe(DEMO_USERS.agent.email);
     expect(services.session.token).toBeNull();
   });

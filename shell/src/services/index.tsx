@@ -8,6 +8,7 @@ import { SocketService, wireSessionEvents } from './socket';
 import { tabSessionId } from './storage';
 import { ToastService, wireNotificationToasts } from './toasts';
 import { ChatButtonService } from './chatButton';
+import { PopupService } from './popups';
 
 export interface Services {
   bus: EventBus;
@@ -16,6 +17,8 @@ export interface Services {
   socket: SocketService;
   toasts: ToastService;
   chatButton: ChatButtonService;
+  /** §4 popup communications: the queue the layout shows (its modal loads with the first popup). */
+  popups: PopupService;
   runtime: Runtime;
 }
 
@@ -23,7 +26,7 @@ export interface CreateServicesOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   ioFactory?: ConstructorParameters<typeof SocketService>[2];
-  /** The chat's frame page: its notifications toast in the app around it, not in the frame again. */
+  /** The chat's frame page: its notifications toast and its popups show in the app around it, not in the frame again. */
   frame?: boolean;
 }
 
@@ -44,6 +47,10 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   const socket = new SocketService(bus, session, options.ioFactory);
   wireSessionEvents(bus, session);
   if (!options.frame) wireNotificationToasts(bus, toasts);
+  const popups = new PopupService({ http, session$: session.session$ });
+  // A campaign's toast logs its close (4) or its button (1) like a popup does.
+  toasts.setCommunicationLog((ids, reaction) => popups.log(ids, reaction));
+  if (!options.frame) popups.connect(bus);
   const chatButton = new ChatButtonService();
   session.session$.subscribe((user) => chatButton.setUser(user));
   // One init-state request at a time: the layout warms the cache while a remote's page may ask too.
@@ -57,7 +64,7 @@ export function createServices(options: CreateServicesOptions = {}): Services {
     logout: () => session.logout(),
     chat: chatButton,
   };
-  return { bus, http, session, socket, toasts, chatButton, runtime };
+  return { bus, http, session, socket, toasts, chatButton, popups, runtime };
 }
 
 const ServicesContext = React.createContext<Services | null>(null);

@@ -1,4 +1,9 @@
-import { EventBus } from '@oyster/shared-kit/runtime';
+import * as React from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEMO_USERS, type SessionUser } from '@oyster/shared-kit/domain';
+import { EventBus, type ToastOptions } from '@oyster/shared-kit/runtime';
+import { createServices, fakeFetch, renderWithServices } from '../testing';
+import { STORAGE_KEYS } from './storage';
 import { ToastService, wireNotificationToasts } from './toasts';
 
 describe('ToastService: toasts wait for antd notification, which loads at the first one', () => {
@@ -54,5 +59,94 @@ describe('a notification from the server shows as a toast', () => {
     bus.publish('notification', { _id: 'n2', guid: 'n2', title: 'Запрос № 7 завершён' });
     const [args] = open.mock.calls[0];
     expect([args.title, args.duration, args.actions]).toEqual(['Запрос № 7 завершён', 60, undefined]);
+  });
+});
+
+describe('a campaign’s toast (communicationId and guid, spec §4 Toast) logs what the user did, one code per action', () => {
+  const ids = { communicationId: 'camp-1', guid: 'delivery-1' };
+  const shown = (options: Partial<ToastOptions> = ids) => {
+    const toasts = new ToastService();
+    const open = jest.fn();
+    const destroy = jest.fn();
+    const log = jest.fn();
+    toasts.attach({ open, destroy });
+    toasts.setCommunicationLog(log);
+    toasts.show({ type: 'info', title: 'Новая акция', body: 'Скидка на КАСКО', buttonText: 'Подробнее', buttonLink: '/app/news/1', ...options });
+    const [args] = open.mock.calls[0];
+    return { args, log, destroy };
+  };
+  let win: jest.SpyInstance;
+  beforeEach(() => {
+    win = jest.spyOn(window, 'open').mockImplementation(() => null);
+  });
+  afterEach(() => win.mockRestore());
+
+  test('closed (the cross, or its time is up): 4, once', () => {
+    const { args, log } = shown();
+    args.onClose();
+    args.onClose();
+    expect(log.mock.calls).toEqual([[ids, 4]]);
+  });
+
+  test('its button: 1, its link in a new tab, and the toast closes — that close is not logged as 4', () => {
+    const { args, log, destroy } = shown();
+    args.actions.props.onClick();
+    expect(win).toHaveBeenCalledWith('/app/news/1', '_blank', 'noopener,noreferrer');
+    expect(destroy).toHaveBeenCalledWith(args.key);
+    args.onClose();
+    expect(log.mock.calls).toEqual([[ids, 1]]);
+  });
+
+  test('without both ids nothing is logged', () => {
+    const { args, log } = shown({ communicationId: 'camp-1' });
+    args.actions.props.onClick();
+    args.onClose?.();
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('a campaign’s toast in the app: its log line goes to the server', () => {
+  const LOG = '/api/v2/set-logs/communication';
+  const signedIn = (user: SessionUser) => {
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    const f = fakeFetch({ [LOG]: { status: 200, body: {} }, '/api/v2/communications/pending': { status: 200, body: { data: [] } } });
+    const services = createServices({ fetchImpl: f.impl });
+    renderWithServices(<div />, { services });
+    const logs = () => f.calls.filter((c) => c.url.includes(LOG)).map((c) => JSON.parse(String(c.init.body)));
+    const show = (n: number) =>
+      act(() => services.toasts.show({ type: 'info', title: `Акция ${n}`, body: 'Скидка на КАСКО', buttonText: 'Подробнее', buttonLink: '/app/news/1', communicationId: `camp-${n}`, guid: `delivery-${n}` }));
+    return { logs, show };
+  };
+  let win: jest.SpyInstance;
+  beforeEach(() => {
+    win = jest.spyOn(window, 'open').mockImplementation(() => null);
+  });
+  afterEach(() => win.mockRestore());
+
+  test('the button logs 1 and closes the toast; the cross logs 4', async () => {
+    const { logs, show } = signedIn(DEMO_USERS.agent);
+    show(1);
+    await screen.findByText('Акция 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Подробнее' }));
+    await waitFor(() => expect(screen.queryByText('Акция 1')).not.toBeInTheDocument());
+    show(2);
+    const toast = (await screen.findByText('Акция 2')).closest('.ant-notification-notice') as HTMLElement;
+    fireEvent.click(within(toast).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByText('Акция 2')).not.toBeInTheDocument());
+    expect(logs()).toEqual([
+      { communicationId: 'camp-1', guid: 'delivery-1', agentId: DEMO_USERS.agent._id, reaction: 1 },
+      { communicationId: 'camp-2', guid: 'delivery-2', agentId: DEMO_USERS.agent._id, reaction: 4 },
+    ]);
+  });
+
+  test('a personal user’s toasts log nothing', async () => {
+    const { logs, show } = signedIn(DEMO_USERS.manager);
+    show(3);
+    await screen.findByText('Акция 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Подробнее' }));
+    await waitFor(() => expect(screen.queryByText('Акция 3')).not.toBeInTheDocument());
+    expect(logs()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { route } from '../../platform/routes.js';
 import { createBanner, createMedia, deleteBanner, deleteMedia, getBanner, listBanners, listMedia, updateBanner } from '../library.js';
 import { MIME } from '../../platform/file-types.js';
 import { UPLOAD_TEXTS, mediaUrl, statMediaFile } from '../media.js';
-import { isHttpsUrl } from '../sanitize.js';
+import { isHttpsUrl } from '../../platform/sanitize.js';
 import { bannerCreateSchema, bannerListSchema, bannerPatchSchema, mediaCreateSchema, mediaListSchema } from '../schemas.js';
 
 /** Banners on home (spec §3, §7) and the media library (photo, video, documents). */
