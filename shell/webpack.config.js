@@ -50,7 +50,8 @@ class PreloadLoginChunks {
 
 /**
  * The files of public/sounds/ (the popup sounds, made by scripts/make-sounds.mjs) emitted as they are
- * into dist/sounds/, so the api (and the dev server) serve them at /app/sounds/{name}.wav.
+ * into dist/sounds/, so the api (and the dev server) serve them at /app/sounds/{name}.wav; and the
+ * service worker public/sw.js as dist/sw.js (/app/sw.js).
  */
 class CopyPublicSounds {
   apply(compiler) {
@@ -64,6 +65,12 @@ class CopyPublicSounds {
           const file = path.join(dir, name);
           compilation.fileDependencies.add(file);
           compilation.emitAsset(`sounds/${name}`, new webpack.sources.RawSource(fs.readFileSync(file)));
+        }
+        // The service worker, at /app/sw.js (its scope is /app/; not hashed: browsers check it for updates).
+        const sw = path.join(__dirname, 'public', 'sw.js');
+        if (fs.existsSync(sw)) {
+          compilation.fileDependencies.add(sw);
+          compilation.emitAsset('sw.js', new webpack.sources.RawSource(fs.readFileSync(sw)));
         }
       });
     });

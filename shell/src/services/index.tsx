@@ -7,6 +7,7 @@ import { SessionService } from './session';
 import { SocketService, wireSessionEvents } from './socket';
 import { tabSessionId } from './storage';
 import { ToastService, wireNotificationToasts } from './toasts';
+import { wireSystemNotifications } from './systemNotifications';
 import { ChatButtonService } from './chatButton';
 import { PopupService } from './popups';
 
@@ -46,7 +47,10 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   });
   const socket = new SocketService(bus, session, options.ioFactory);
   wireSessionEvents(bus, session);
-  if (!options.frame) wireNotificationToasts(bus, toasts);
+  if (!options.frame) {
+    wireNotificationToasts(bus, toasts);
+    wireSystemNotifications(bus, session);
+  }
   const popups = new PopupService({ http, session$: session.session$ });
   // A campaign's toast logs its close (4) or its button (1) like a popup does.
   toasts.setCommunicationLog((ids, reaction) => popups.log(ids, reaction));

@@ -5,6 +5,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, errorText, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listNotifications, markAllRead, markRead } from '../../api/notifications';
+import { BrowserNotifications } from './BrowserNotifications';
 import './notifications.css';
 
 const NO_FILTERS: readonly string[] = [];
@@ -64,6 +65,7 @@ export default function NotificationsPage() {
         ) : undefined
       }
     >
+      <BrowserNotifications />
       {error ? (
         <p className="oy-notes__error" role="alert">
           {error}
