@@ -1,4 +1,4 @@
-import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime } from './format';
+import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime, moscowCalendarDay } from './format';
 
 describe('formatFileSize (one for every screen)', () => {
   it('shows file sizes as people read them, a no-break space before the unit', () => {
@@ -34,4 +34,17 @@ test('a moment in Moscow time whatever the zone: «dd.mm.yyyy, hh:mm», seconds 
   expect(formatMoscowDateTime('2026-11-20T09:00:05.000Z', { seconds: true })).toBe('20.11.2026, 12:00:05');
   expect(formatMoscowDateTime(null)).toBe('');
   expect(formatMoscowDateTime('вчера')).toBe('');
+});
+
+describe('moscowCalendarDay', () => {
+  it('is Moscow’s calendar day whatever the zone: 21:30 UTC is already the next day in Moscow', () => {
+    const d = moscowCalendarDay(new Date('2026-11-25T21:30:00Z'));
+    expect([d.getFullYear(), d.getMonth() + 1, d.getDate()]).toEqual([2026, 11, 26]);
+    const tomorrow = moscowCalendarDay(new Date('2026-11-25T21:30:00Z'), 1);
+    expect([tomorrow.getFullYear(), tomorrow.getMonth() + 1, tomorrow.getDate()]).toEqual([2026, 11, 27]);
+    const before = moscowCalendarDay(new Date('2026-11-25T20:59:00Z'));
+    expect(before.getDate()).toBe(25);
+    const newYear = moscowCalendarDay(new Date('2026-12-31T21:00:00Z'));
+    expect([newYear.getFullYear(), newYear.getMonth() + 1, newYear.getDate()]).toEqual([2027, 1, 1]);
+  });
 });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, toIsoDate, type EosagoContractDetails, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, moscowCalendarDay, toIsoDate, type EosagoContractDetails, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
 
 /**
  * The calculator's form: the rating factors (what the quote needs) and each named driver's name;
@@ -36,7 +36,8 @@ const isoFromRu = (text: string) => toIsoDate(text) ?? text;
 const ruFromDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 
 export function initialQuoteValues(now = new Date()): QuoteValues {
-  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  // Tomorrow in Moscow: the start date's rules and the payment link's end are Moscow's.
+  const tomorrow = moscowCalendarDay(now, 1);
   return {
     category: 'B',
     ownerType: 'FL',
@@ -57,7 +58,8 @@ export function initialQuoteValues(now = new Date()): QuoteValues {
 
 const required = FORM_TEXTS.required;
 
-export function quoteSchema(today = new Date()) {
+export function quoteSchema(now = new Date()) {
+  const today = moscowCalendarDay(now);
   const todayText = ruFromDate(today);
   return yup.object({
     category: yup.string().required(required),
