@@ -1,4 +1,5 @@
-import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime, moscowCalendarDay } from './format';
+import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime } from './format';
+import { moscowCalendarDay } from './sales/contracts';
 
 describe('formatFileSize (one for every screen)', () => {
   it('shows file sizes as people read them, a no-break space before the unit', () => {

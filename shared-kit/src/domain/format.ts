@@ -20,16 +20,6 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 /**
- * The calendar day in Moscow (UTC+3 all year) `addDays` from `now`, as a Date at local midnight — what
- * «today» and «tomorrow» mean for the broker's rules (a policy's start, its payment link) whatever the
- * browser's zone: at 00:30 in Moscow a browser on UTC still has yesterday.
- */
-export function moscowCalendarDay(now: Date = new Date(), addDays = 0): Date {
-  const msk = new Date(now.getTime() + 3 * 3600_000);
-  return new Date(msk.getUTCFullYear(), msk.getUTCMonth(), msk.getUTCDate() + addDays);
-}
-
-/**
  * A moment in Moscow time, «dd.mm.yyyy, hh:mm» (with `seconds`, «…:ss»): what the broker's staff and
  * agents read whatever the browser's or the server's zone.
  */

@@ -158,3 +158,14 @@ export function reportStatusOf(status: ContractStatus): ReportStatus {
   if (status === S.canceled) return 'archive';
   return 'not_released';
 }
+
+/**
+ * The calendar day in Moscow (UTC+3 all year) `addDays` from `now`, as a Date at local midnight — what
+ * «today» and «tomorrow» mean for the broker's rules (a policy's start, its payment link) whatever the
+ * browser's zone: at 00:30 in Moscow a browser on UTC still has yesterday. (Here, not in format.ts:
+ * that module is on home's first paint, which has no bytes to spare.)
+ */
+export function moscowCalendarDay(now: Date = new Date(), addDays = 0): Date {
+  const msk = new Date(now.getTime() + 3 * 3600_000);
+  return new Date(msk.getUTCFullYear(), msk.getUTCMonth(), msk.getUTCDate() + addDays);
+}
