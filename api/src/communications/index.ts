@@ -3,7 +3,9 @@ import { sendDue } from './campaigns/store.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { chatRoutes } from './routes/chats.js';
 import { notificationRoutes } from './routes/notifications.js';
-import { seedChats, seedNotifications } from './seed.js';
+import { webinarRoutes } from './routes/webinars.js';
+import { sendDueReminders } from './webinars/store.js';
+import { seedChats, seedNotifications, seedWebinars } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
 
 /**
@@ -11,10 +13,14 @@ import { runPeriodically } from '../platform/periodic.js';
  * on the bell (`notify`, notifications.ts); chats between agents and staff (chats/: the support chat,
  * and the chat of a contract or a broker request, which those domains find or make with
  * ensureObjectChat); popup campaigns (campaigns/: written by staff, sent once — now or when due — and
- * logged by the recipients' apps). remote-communications is its front. Webinars are still to come.
+ * logged by the recipients' apps); webinars (webinars/: planned and announced by staff, signed up for by
+ * agents, the registered reminded 10 minutes before the start by a job row). remote-communications is
+ * its front.
  */
 /** How often due campaigns are looked for: a scheduled popup goes out within this of its time. */
 const CAMPAIGN_SCHEDULER_EVERY_MS = Number(process.env.CAMPAIGN_SCHEDULER_MS ?? 15_000);
+/** How often due webinar reminders are looked for: a reminder goes within this of its time (10 minutes before the start). */
+const WEBINAR_JOBS_EVERY_MS = Number(process.env.WEBINAR_JOBS_MS ?? 15_000);
 
 export const communications: Domain = {
   name: 'communications',
@@ -22,12 +28,16 @@ export const communications: Domain = {
     notificationRoutes(app, ctx);
     chatRoutes(app, ctx);
     campaignRoutes(app, ctx);
+    webinarRoutes(app, ctx);
 
     // Scheduled campaigns go out when due: each claimed by one instance (campaigns/store.ts sendDue).
     runPeriodically(app, 'campaign scheduler', CAMPAIGN_SCHEDULER_EVERY_MS, () => sendDue(ctx));
+    // Webinar reminders: each job row claimed by one instance (webinars/store.ts sendDueReminders).
+    runPeriodically(app, 'webinar reminders', WEBINAR_JOBS_EVERY_MS, () => sendDueReminders(ctx));
   },
   seed: async (q, demo) => {
     await seedNotifications(q, demo);
     await seedChats(q, demo);
+    await seedWebinars(q, demo);
   },
 };

@@ -1,6 +1,7 @@
 import { isAppPath, type NotificationItem, type NotificationPage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../platform/context.js';
 import { newId, type Queryable } from '../platform/db.js';
+import { isoTime } from '../platform/sql.js';
 
 /**
  * Notifications in the database (issue 13): `notify` — the one way a domain tells a user something on
@@ -26,8 +27,7 @@ interface Row {
   action_text: string | null;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-const toItem = (r: Row): NotificationItem => ({ _id: r.id, title: r.title, body: r.body, isRead: r.is_read, createdAt: iso(r.created_at), action: r.action, actionText: r.action_text });
+const toItem = (r: Row): NotificationItem => ({ _id: r.id, title: r.title, body: r.body, isRead: r.is_read, createdAt: isoTime(r.created_at), action: r.action, actionText: r.action_text });
 
 export async function unreadCount(q: Queryable, userId: string): Promise<number> {
   const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read', [userId]);
@@ -40,15 +40,45 @@ export async function pushCount(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, u
   ctx.rt.emitToUser(userId, 'notifications_count', { count: await unreadCount(ctx.db, userId) });
 }
 
-/** Tells `userIds` something on the bell. An action that is not a path inside the app is dropped. */
-export async function notify(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, userIds: readonly string[], n: NotifyInput): Promise<void> {
+/** A notification written for one user, to push once its transaction has committed. */
+export interface WrittenNotification {
+  id: string;
+  userId: string;
+  title: string;
+  body: string;
+  action: string | null;
+  actionText: string | null;
+}
+
+/**
+ * Writes the notifications of `userIds` with `q` — inside a caller's transaction when a job must write
+ * them together with its own «done» (pushNotifications after the commit). An action that is not a path
+ * inside the app is dropped.
+ */
+export async function writeNotifications(q: Queryable, userIds: readonly string[], n: NotifyInput): Promise<WrittenNotification[]> {
   const action = n.action && isAppPath(n.action) ? n.action : null;
-  for (const userId of new Set(userIds)) {
-    const id = newId();
-    await ctx.db.query('INSERT INTO notifications (id, user_id, title, body, action, action_text) VALUES ($1, $2, $3, $4, $5, $6)', [id, userId, n.title, n.body ?? '', action, n.actionText ?? null]);
-    ctx.rt.emitToUser(userId, 'notification', { _id: id, guid: id, title: n.title, body: n.body ?? '', ...(action ? { action, actionText: n.actionText ?? 'Открыть' } : {}) });
-    await pushCount(ctx, userId);
+  const written = [...new Set(userIds)].map((userId) => ({ id: newId(), userId, title: n.title, body: n.body ?? '', action, actionText: action ? (n.actionText ?? 'Открыть') : null }));
+  for (let i = 0; i < written.length; i += 500) {
+    const part = written.slice(i, i + 500);
+    await q.query(
+      `INSERT INTO notifications (id, user_id, title, body, action, action_text) SELECT i, u, $3, $4, $5, $6 FROM unnest($1::text[], $2::text[]) AS t(i, u)`,
+      [part.map((w) => w.id), part.map((w) => w.userId), n.title, n.body ?? '', action, n.actionText ?? null],
+    );
   }
+  return written;
+}
+
+/** Pushes written notifications: the toast (`notification`) and the bell's new count of each user. */
+export async function pushNotifications(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, written: readonly WrittenNotification[]): Promise<void> {
+  for (const w of written) {
+    ctx.rt.emitToUser(w.userId, 'notification', { _id: w.id, guid: w.id, title: w.title, body: w.body, ...(w.action ? { action: w.action, actionText: w.actionText ?? 'Открыть' } : {}) });
+    await pushCount(ctx, w.userId);
+  }
+}
+
+/** Tells `userIds` something on the bell (written, then pushed). */
+export async function notify(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, userIds: readonly string[], n: NotifyInput): Promise<void> {
+  await pushNotifications(ctx, await writeNotifications(ctx.db, userIds, n));
 }
 
 /** The keyset cursor: is_read, created_at, id of the last row. */

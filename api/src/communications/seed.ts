@@ -60,3 +60,70 @@ export async function seedChats(q: Queryable, demo: DemoSeed) {
   await say(owner, 'manager2', 'staff', 'Пришлите ФИО и e-mail субагента — заведём и привяжем к вашей сети.', 60 * 25);
   await q.query('UPDATE chats SET is_open = false, agent_read_seq = last_seq WHERE id = $1', [owner]);
 }
+
+/**
+ * Demo webinars, at times relative to the seeding: one in three days agent@ signed up for (its reminder
+ * armed), one next week nobody has yet, one postponed (agent@ signed up before), one held last week that
+ * agent@ watched. The conference links are the broker's demo rooms.
+ */
+export async function seedWebinars(q: Queryable, demo: DemoSeed) {
+  const now = Date.now();
+  const day = 24 * HOUR;
+  // On the hour, Moscow time (UTC+3): 11:00 МСК is 08:00 UTC.
+  const at = (days: number, moscowHour: number) => {
+    const d = new Date(now + days * day);
+    d.setUTCHours(moscowHour - 3, 0, 0, 0);
+    return d.toISOString();
+  };
+  const webinar = async (w: { title: string; description: string; startsAt: string; duration: number; platform: string; room: string; removed?: boolean; announced?: boolean }) => {
+    const id = newId();
+    await q.query(
+      `INSERT INTO webinars (id, title, description, starts_at, duration_min, platform, conference_link, removed, announced_at, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+      [id, w.title, w.description, w.startsAt, w.duration, w.platform, `https://webinar.oyster.test/room/${w.room}`, !!w.removed, w.announced ? new Date(now - day).toISOString() : null, demo.users.copywriter],
+    );
+    if (!w.removed) await q.query(`INSERT INTO webinar_jobs (webinar_id, kind, run_at, done_at) VALUES ($1, 'reminder', $2::timestamptz - interval '10 minutes', $3)`, [id, w.startsAt, Date.parse(w.startsAt) < now ? w.startsAt : null]);
+    return id;
+  };
+  const signUp = (webinarId: string, user: string, watched = false) =>
+    q.query('INSERT INTO webinar_registrations (webinar_id, user_id, signed_up_at, watched_at) VALUES ($1, $2, $3, $4)', [webinarId, demo.users[user], new Date(now - 2 * day).toISOString(), watched ? new Date(now - 6 * day).toISOString() : null]);
+
+  const osago = await webinar({
+    title: 'Е-ОСАГО с 1 сентября: новые коэффициенты и как объяснить их клиенту',
+    description: 'Разберём изменения базовых ставок и КБМ, частые вопросы клиентов и ответы на них. В конце — ответы на вопросы агентов.',
+    startsAt: at(3, 11),
+    duration: 60,
+    platform: 'Контур.Толк',
+    room: 'eosago-2026',
+    announced: true,
+  });
+  await signUp(osago, 'agent');
+  await webinar({
+    title: 'Ипотечное страхование: как продать полис при рефинансировании',
+    description: 'Требования банков к полису, перенос страхования при рефинансировании, расчёт премии по остатку долга.',
+    startsAt: at(8, 15),
+    duration: 90,
+    platform: 'Zoom',
+    room: 'ipoteka-refinance',
+  });
+  const postponed = await webinar({
+    title: 'КАСКО для автопарков: сбор данных для андеррайтера',
+    description: 'Какие сведения о парке просит страховщик и как оформить брокерский запрос без возвратов.',
+    startsAt: at(5, 14),
+    duration: 60,
+    platform: 'Контур.Толк',
+    room: 'kasko-fleet',
+    removed: true,
+    announced: true,
+  });
+  await signUp(postponed, 'agent');
+  const held = await webinar({
+    title: 'ВЗР: страхование выезжающих за рубеж в сезон отпусков',
+    description: 'Программы, франшизы и исключения; как выбрать страховщика под страну поездки.',
+    startsAt: at(-6, 12),
+    duration: 60,
+    platform: 'Zoom',
+    room: 'vzr-season',
+    announced: true,
+  });
+  await signUp(held, 'agent', true);
+}

@@ -64,6 +64,8 @@ export interface Realtime {
   io: Server;
   /** Sends one of the socket's server events (shared-kit `ServerEvents`, spec §7) to every socket of a user. */
   emitToUser<K extends ServerEventName>(userId: string, event: K, payload: ServerEvents[K]): void;
+  /** Sends an event to every connected socket (only what anyone signed in may know, e.g. «webinar X changed»). */
+  emitToAll<K extends ServerEventName>(event: K, payload: ServerEvents[K]): void;
   /** Tell the sockets of one session (or all of a user's) to log out, then drop them. */
   endSession(sessionId: string): void;
   endUserSessions(userId: string): void;
@@ -214,6 +216,7 @@ export function createRealtime(
     io,
     lastRoutes,
     emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
+    emitToAll: (event, payload) => void io.emit(event, payload),
     endSession: (sessionId) => endSession(sessionRoom(sessionId)),
     endUserSessions: (userId) => endSession(userRoom(userId)),
     async close() {

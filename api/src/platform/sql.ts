@@ -29,3 +29,10 @@ export function updateSet<K extends string>(
   }
   return { sql: [...sets, ...extra].join(', '), params };
 }
+
+/** A timestamp column as the api sends it: ISO 8601 in UTC (drivers give a Date or a string), null kept. */
+export function isoTime(v: string | Date): string;
+export function isoTime(v: string | Date | null): string | null;
+export function isoTime(v: string | Date | null): string | null {
+  return v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
+}

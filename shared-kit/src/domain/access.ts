@@ -61,6 +61,9 @@ export interface Access {
   canSeeNotifications: boolean;
   /** Popup campaigns (issue 13): make them, send them, see who saw and reacted. */
   canManageCampaigns: boolean;
+  /** Agents (not the broker's staff) sign up for webinars and join them. */
+  canSignUpForWebinars: boolean;
+  canManageWebinars: boolean;
   canSeeNewPolicy: boolean;
   /** The insurer calls log (soap-logs): administrators, supervisors, finance controllers. */
   canSeeSoapLogs: boolean;
@@ -142,6 +145,8 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeProfile: (isAgent || isNewAgent) && !isSeniorStaff,
     canSeeNotifications: isAgent || isMage || isCopywriter || isNewAgent,
     canManageCampaigns: isAdmin || isCopywriter,
+    canSignUpForWebinars: !!user && !isPersonal,
+    canManageWebinars: isAdmin || isCopywriter,
     canSeeNewPolicy: !(isMage || isCopywriter) || isSeniorStaff,
     canSeeSoapLogs: isSeniorStaff,
     canSeeCommissionInTooltips: !isSubAgent,

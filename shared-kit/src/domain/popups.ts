@@ -4,3 +4,4 @@
  * takes it keeps its own copy of these pure functions.
  */
 export * from './communications/campaigns';
+export * from './communications/webinars';

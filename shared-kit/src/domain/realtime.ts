@@ -9,6 +9,7 @@ import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
 import type { ChatMessageEvent, ChatStateEvent } from './communications/chats';
+import type { Webinar } from './communications/webinars';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -16,7 +17,10 @@ export interface ServerEvents {
   logout: { reason?: string; message?: string } | undefined;
   chats: { action: 'update_chats_counts_opened'; result: { chatsOpenedCount: number; clientChats: number; agentChats: number } };
   notification: { _id: string; guid: string; action?: string; actionText?: string; closeDelay?: number; title?: string; body?: string };
-  'webinar-notification': Record<string, unknown>;
+  /** A webinar's toast for this user (§4 modes): an invitation, a postponement, the reminder before the start. */
+  'webinar-notification': Webinar;
+  /** A webinar changed (edited, postponed, someone signed up): the webinars' pages reload it. */
+  webinar_changed: { webinarId: string };
   /** A popup communication for this user (campaigns, issue 13). */
   'notification-market': { options: { notification: CommunicationNotification } };
   /** One insurer's answer to the user's streamed e-OSAGO quote (POST /api/v2/osago/quotes). */
@@ -54,6 +58,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'chat_message',
   'chat_state',
   'campaign_stats',
+  'webinar_changed',
 ];
 
 /** Events the client sends to the server. */

@@ -1,3 +1,4 @@
 export * from './notifications';
 export * from './chats';
 export * from './campaigns';
+export * from './webinars';
