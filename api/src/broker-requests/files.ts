@@ -3,6 +3,7 @@ import { ATTACH_LIMITS, BROKER_REQUEST_FILE_TYPES, ERROR_TEXTS, type BrokerReque
 import { newId, type Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
 import { checkDocumentUpload, EXT, MIME } from '../platform/file-types.js';
+import { isoTime } from '../platform/sql.js';
 import type { ReadUpload } from '../platform/uploads.js';
 
 /**
@@ -35,8 +36,6 @@ interface FileRow {
   updated_at: string | Date;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 /** A request's files (its own and its offers'), oldest first, without their bytes. */
 export async function requestFiles(q: Queryable, requestId: string): Promise<BrokerRequestFile[]> {
   const rows = await q.query<FileRow>(
@@ -55,8 +54,8 @@ export async function requestFiles(q: Queryable, requestId: string): Promise<Bro
     extension: r.extension,
     mime: r.mime,
     user: r.user_id ? { userId: r.user_id, firstName: r.first_name ?? '', secondName: r.second_name ?? '', middleName: r.middle_name ?? '' } : null,
-    createDate: iso(r.created_at),
-    updateDate: iso(r.updated_at),
+    createDate: isoTime(r.created_at),
+    updateDate: isoTime(r.updated_at),
     typeId: null,
     typeName: r.type_name,
   }));

@@ -25,6 +25,7 @@ import { fioSql } from '../platform/auth/users.js';
 import type { Queryable } from '../platform/db.js';
 import { HttpError } from '../platform/errors.js';
 import { agentIdsCondition, scopedAgentIds } from '../platform/scope.js';
+import { isoTime } from '../platform/sql.js';
 import { moscowToday } from '../sales/osago.js';
 import { requestFiles } from './files.js';
 
@@ -77,8 +78,6 @@ export const REQUEST_SELECT = `
     JOIN users a ON a.id = br.agent_id
     LEFT JOIN users e ON e.id = br.executor_id`;
 
-const iso = (v: string | Date | null): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 export function toListItem(r: RequestRow): BrokerRequestListItem {
   return {
     id: r.id,
@@ -91,12 +90,12 @@ export function toListItem(r: RequestRow): BrokerRequestListItem {
     agent: { id: r.agent_id, fio: r.agent_fio },
     executor: r.executor_id ? { id: r.executor_id, fio: r.executor_fio ?? '' } : null,
     clientName: r.client_name,
-    createdAt: iso(r.created_at)!,
-    sentAt: iso(r.sent_at),
-    updatedAt: iso(r.updated_at)!,
+    createdAt: isoTime(r.created_at),
+    sentAt: isoTime(r.sent_at),
+    updatedAt: isoTime(r.updated_at),
     slaHours: r.sla_hours,
-    slaDueAt: iso(r.sla_due_at),
-    closedAt: iso(r.closed_at),
+    slaDueAt: isoTime(r.sla_due_at),
+    closedAt: isoTime(r.closed_at),
   };
 }
 
@@ -158,7 +157,7 @@ export async function requestDetails(q: Queryable, r: RequestRow, viewer: Sessio
     premium: Number(o.premium_kopecks),
     ...(showCommission ? { commissionPercent: o.commission_percent == null ? null : Number(o.commission_percent) } : {}),
     conditions: o.conditions,
-    createdAt: iso(o.created_at)!,
+    createdAt: isoTime(o.created_at),
     accepted: o.id === r.accepted_offer_id,
     files: files.filter((f) => f.offerId === o.id),
   }));
@@ -169,7 +168,7 @@ export async function requestDetails(q: Queryable, r: RequestRow, viewer: Sessio
     actor: h.actor,
     by: h.by || null,
     note: h.note,
-    at: iso(h.created_at)!,
+    at: isoTime(h.created_at),
   }));
   return {
     ...toListItem(r),

@@ -1,7 +1,7 @@
 import type { Attachment, CourseDetails, CourseInput, CourseSummary, Lesson, LessonInput, PublicationStatus } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
-import { updateSet } from '../platform/sql.js';
-import { iso, publishedAtSet } from './posts.js';
+import { isoTime, updateSet } from '../platform/sql.js';
+import { publishedAtSet } from './posts.js';
 import { sanitizeHtml } from '../platform/sanitize.js';
 
 /** Academy: courses, their lessons and each user's progress. */
@@ -40,9 +40,9 @@ const toCourse = (r: CourseRow): CourseSummary => ({
   position: r.position,
   lessonsCount: r.lessons_count,
   progress: { completed: r.completed, total: r.lessons_count },
-  publishedAt: iso(r.published_at),
-  createdAt: iso(r.created_at)!,
-  updatedAt: iso(r.updated_at)!,
+  publishedAt: isoTime(r.published_at),
+  createdAt: isoTime(r.created_at),
+  updatedAt: isoTime(r.updated_at),
 });
 
 const toLesson = (r: LessonRow): Lesson => ({

@@ -1,7 +1,6 @@
 import type { Banner, BannerInput, MediaItem, MediaType } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
-import { updateSet } from '../platform/sql.js';
-import { iso } from './posts.js';
+import { isoTime, updateSet } from '../platform/sql.js';
 import { mediaUrl, removeMediaFile, storageNameOf } from './media.js';
 
 /**
@@ -108,7 +107,7 @@ const toMedia = (r: MediaRow): MediaItem => ({
   thumbnailUrl: r.thumbnail_url,
   size: Number(r.size),
   mime: r.mime,
-  createdAt: iso(r.created_at)!,
+  createdAt: isoTime(r.created_at),
 });
 
 export async function listMedia(q: Queryable, type?: MediaType | null) {

@@ -2,7 +2,7 @@ import type {
   KnowledgeDetails, KnowledgeInput, KnowledgeItem, NewsDetails, NewsInput, NewsItem, PostItemBase, PostKind, PublicationStatus,
 } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
-import { updateSet } from '../platform/sql.js';
+import { isoTime, updateSet } from '../platform/sql.js';
 import { htmlToText, sanitizeHtml } from '../platform/sanitize.js';
 
 /** News and knowledge articles: one table, one set of queries (routes, seed and bench use these). */
@@ -22,8 +22,6 @@ interface PostRow {
   updated_at: Date | string;
 }
 
-export const iso = (d: Date | string | null): string | null => (d == null ? null : new Date(d).toISOString());
-
 export function toItem(row: PostRow): NewsItem | KnowledgeItem;
 export function toItem(row: PostRow, withBody: true): NewsDetails | KnowledgeDetails;
 export function toItem(row: PostRow, withBody = false): NewsItem | KnowledgeItem | NewsDetails | KnowledgeDetails {
@@ -33,9 +31,9 @@ export function toItem(row: PostRow, withBody = false): NewsItem | KnowledgeItem
     summary: row.summary,
     coverImageUrl: row.cover_image_url,
     status: row.status,
-    publishedAt: iso(row.published_at),
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    publishedAt: isoTime(row.published_at),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
   };
   const item: NewsItem | KnowledgeItem = row.kind === 'news' ? { ...base, label: row.label } : { ...base, tags: row.tags ?? [] };
   return withBody ? { ...item, body: row.body ?? '' } : item;

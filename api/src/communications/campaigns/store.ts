@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/sanitize.js';
+import { isoTime } from '../../platform/sql.js';
 
 /**
  * Popup campaigns in the database (issue 13): written by staff, sent once — now, or by the scheduler
@@ -42,8 +43,6 @@ interface CampaignRow {
   reacted: number;
 }
 
-const iso = (v: string | Date | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
-
 const SELECT = `
   SELECT c.*, ${fioSql('u')} AS author,
     (SELECT count(*)::int FROM campaign_deliveries d WHERE d.campaign_id = c.id AND d.shown_at IS NOT NULL) AS shown,
@@ -54,9 +53,9 @@ const toSummary = (r: CampaignRow): CampaignSummary => ({
   _id: r.id,
   title: r.title,
   status: r.status,
-  sendAt: iso(r.send_at),
-  sentAt: iso(r.sent_at),
-  createdAt: iso(r.created_at)!,
+  sendAt: isoTime(r.send_at),
+  sentAt: isoTime(r.sent_at),
+  createdAt: isoTime(r.created_at),
   author: r.author,
   recipients: r.recipients,
   shown: r.shown,
@@ -297,6 +296,6 @@ export async function campaignRecipients(q: Queryable, id: string, page: number,
   );
   return {
     total: n,
-    items: rows.map((r) => ({ userId: r.user_id, fio: r.fio, email: r.email, shownAt: iso(r.shown_at), reaction: r.reaction, reactedAt: iso(r.reacted_at) })),
+    items: rows.map((r) => ({ userId: r.user_id, fio: r.fio, email: r.email, shownAt: isoTime(r.shown_at), reaction: r.reaction, reactedAt: isoTime(r.reacted_at) })),
   };
 }

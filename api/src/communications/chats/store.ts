@@ -3,6 +3,7 @@ import { fioSql, loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { agentIdsCondition } from '../../platform/scope.js';
+import { isoTime } from '../../platform/sql.js';
 
 /**
  * Chats in the database (issue 13): who is which side of a chat, the scoped reads (another's chat is
@@ -86,8 +87,6 @@ interface MessageRow {
   created_at: string | Date;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 const MESSAGE_SELECT = `SELECT cm.id, cm.chat_id, cm.seq, cm.side, cm.author_id, ${fioSql('u')} AS author_fio, cm.body, cm.file_id,
     f.upload_file_name AS file_name, f.size AS file_size, f.mime AS file_mime, cm.client_key, cm.created_at
   FROM chat_messages cm JOIN users u ON u.id = cm.author_id LEFT JOIN chat_files f ON f.id = cm.file_id`;
@@ -101,7 +100,7 @@ const toMessage = (r: MessageRow): ChatMessage => ({
   text: r.body,
   file: r.file_id ? { _id: r.file_id, fileName: r.file_name ?? 'файл', size: Number(r.file_size ?? 0), mime: r.file_mime ?? 'application/octet-stream' } : null,
   clientKey: r.client_key,
-  createdAt: iso(r.created_at),
+  createdAt: isoTime(r.created_at),
 });
 
 /**
@@ -191,7 +190,7 @@ function toSummary(r: SummaryRow | (ChatRow & Partial<SummaryRow>), viewerSide: 
     agent: { id: r.agent_id, fio: r.agent_fio },
     manager: r.manager_id ? { id: r.manager_id, fio: r.manager_fio ?? '' } : null,
     isOpen: r.is_open,
-    lastMessage: r.last_at ? { text: r.last_body ?? '', side: r.last_side!, createdAt: iso(r.last_at), fileName: r.last_file ?? null } : null,
+    lastMessage: r.last_at ? { text: r.last_body ?? '', side: r.last_side!, createdAt: isoTime(r.last_at), fileName: r.last_file ?? null } : null,
     unread: (viewerSide === 'agent' ? r.unread_agent : r.unread_staff) ?? 0,
     readByOtherSeq: Number(viewerSide === 'agent' ? r.staff_read_seq : r.agent_read_seq),
     viewerSide,
@@ -248,7 +247,7 @@ export async function listChats(q: Queryable, me: { user: SessionUser }, o: { vi
   const last = page[page.length - 1];
   return {
     items: page.map((r) => toSummary(r, staff ? 'staff' : 'agent')),
-    next: rows.length > o.limit && last ? encodeChatCursor(iso(last.sort_at), last.id) : null,
+    next: rows.length > o.limit && last ? encodeChatCursor(isoTime(last.sort_at), last.id) : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { ATTACH_LIMITS, ATTACH_TEXTS, ERROR_TEXTS, sortFileTypes, type AttachedF
 import { newId, type Queryable } from '../../platform/db.js';
 import { detectType, EXT, MIME, TYPE_TITLE, type FileType } from '../../platform/file-types.js';
 import { validationError } from '../../platform/errors.js';
+import { isoTime } from '../../platform/sql.js';
 import type { ReadUpload } from '../../platform/uploads.js';
 
 /**
@@ -40,8 +41,6 @@ interface FileRow {
   updated_at: string | Date;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 const toWire = (r: FileRow): AttachedFile => ({
   _id: r.id,
   uploadFileName: r.upload_file_name,
@@ -50,8 +49,8 @@ const toWire = (r: FileRow): AttachedFile => ({
   extension: r.extension,
   mime: r.mime,
   user: r.user_id ? { userId: r.user_id, firstName: r.first_name ?? '', secondName: r.second_name ?? '', middleName: r.middle_name ?? '' } : null,
-  createDate: iso(r.created_at),
-  updateDate: iso(r.updated_at),
+  createDate: isoTime(r.created_at),
+  updateDate: isoTime(r.updated_at),
   typeId: r.type_id,
   typeName: r.type_name,
 });

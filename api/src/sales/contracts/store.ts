@@ -28,6 +28,7 @@ import type { Queryable } from '../../platform/db.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
+import { isoTime } from '../../platform/sql.js';
 import { moscowToday } from '../osago.js';
 import { accrueCommission, reverseCommission } from './commissions.js';
 import { contractFiles } from './files.js';
@@ -74,7 +75,6 @@ export const CONTRACT_SELECT = `
     LEFT JOIN companies co ON co.id = c.company_id
     JOIN users u ON u.id = c.agent_id`;
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const day = (v: string | Date | null) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 export function toListItem(r: ContractRow): ContractListItem {
@@ -94,8 +94,8 @@ export function toListItem(r: ContractRow): ContractListItem {
     vin: r.vin,
     startDate: day(r.start_date),
     endDate: day(r.end_date),
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
     agent: { id: r.agent_id, fio: r.agent_fio },
     resumeStep: isContractEditable(r.status) ? resumeContractStep(r.details ?? {}, r.calculation) : null,
   };
@@ -122,7 +122,7 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
   const entries: ContractHistoryEntry[] = history.map((h) => ({
     from: h.from_status,
     to: h.to_status,
-    at: iso(h.at),
+    at: isoTime(h.at),
     actor: h.actor,
     by: h.user_id ? { id: h.user_id, fio: h.fio ?? '' } : null,
     note: h.note,
@@ -136,7 +136,7 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     history: entries,
     next: nextContractStatuses(row.status, contractActorOf(user)),
     paymentUrl: row.status === 250 && row.payment_token ? `${publicBase}/pay/${row.payment_token}` : null,
-    paymentExpiresAt: row.status === 250 && row.payment_expires_at ? iso(row.payment_expires_at) : null,
+    paymentExpiresAt: row.status === 250 && row.payment_expires_at ? isoTime(row.payment_expires_at) : null,
     insurerMessage: row.insurer_message,
     documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
     files: await contractFiles(q, row.id),
@@ -190,7 +190,7 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
     by.note ?? null,
   ]);
   return {
-    event: { contractId: id, status: to, statusTitle: CONTRACT_STATUS_TITLES[to], policyNumber: updated.policy_number, at: iso(updated.updated_at) },
+    event: { contractId: id, status: to, statusTitle: CONTRACT_STATUS_TITLES[to], policyNumber: updated.policy_number, at: isoTime(updated.updated_at) },
     notify: [...new Set([row.agent_id, row.created_by])],
   };
 }
