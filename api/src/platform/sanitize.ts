@@ -19,20 +19,14 @@ export function isSafeLinkUrl(value: string): boolean {
   }
 }
 
-/** A picture we may show: a file under /media/ (no `..`) or an https address. */
+/** A picture we may show: a file under /media/ (no `..`, no `//`) or an https address (isHttpsUrl). */
 export function isSafeImageUrl(value: string): boolean {
   const v = value.trim();
   if (v.startsWith('/media/')) return /^\/media\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..') && !v.includes('//');
-  if (!/^https:\/\//i.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return u.protocol === 'https:' && !!u.hostname;
-  } catch {
-    return false;
-  }
+  return isHttpsUrl(v);
 }
 
-/** A video link: https only. */
+/** A video link, and the outside pictures of isSafeImageUrl: an absolute https address with a host. */
 export function isHttpsUrl(value: string): boolean {
   const v = value.trim();
   if (!/^https:\/\//i.test(v)) return false;
