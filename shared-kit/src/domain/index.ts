@@ -1,5 +1,8 @@
 // Platform rules (every domain uses them) stay at the root; each business domain has its folder.
 export * from './platform';
+// Rules only the api and the sections use (not on the shell's home page, hence not in the platform entry).
+export * from './role-changes';
+export * from './files';
 export * from './validation';
 export * from './testing';
 export * from './forms';

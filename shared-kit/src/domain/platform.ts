@@ -13,5 +13,4 @@ export * from './constants';
 export * from './format';
 export * from './catalogue';
 export * from './ids';
-export * from './files';
 export * from './communications/chat-frame';

@@ -8,6 +8,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemotes } from '../federation/prefetch';
 import ChatLauncher from '../chat/ChatLauncher';
 import { PopupHost } from '../popups/PopupHost';
+import { WebinarToastHost } from '../webinars/WebinarToastHost';
 import { useObservable, useServices } from '../services';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { pageTitleFor } from './pageTitle';
@@ -24,7 +25,7 @@ const SidebarDrawer = React.lazy(() => import(/* webpackChunkName: "frame" */ '.
 
 /** Spec §2 layout: pre-header, header, post-header, main column + sidebar, footer; 1000px breakpoint. */
 export default function AppLayout() {
-  const { session, runtime, popups } = useServices();
+  const { session, runtime, popups, webinars } = useServices();
   const user = useObservable(session.session$);
   const counters = useSidebarCounters(user);
   const narrow = useMediaQuery(`(max-width: ${LAYOUT_BREAKPOINT_PX - 1}px)`);
@@ -100,6 +101,7 @@ export default function AppLayout() {
       ) : null}
       <ChatLauncher />
       <PopupHost popups={popups} />
+      <WebinarToastHost webinars={webinars} />
       <footer className="oy-footer">
         <span>{copyrightLine()} Oyster</span>
         <span>Платформа для профессиональных страховых агентов от брокера</span>

@@ -53,8 +53,9 @@ describe('sign-in by token (spec §2 sing-in/{token})', () => {
     const { calls, services, replace } = setup('/sing-in', { '/api/v2/auth/get-user': { status: 200, body: { user: DEMO_USERS.agent } } });
     expect(await screen.findByTestId('where')).toHaveTextContent('/');
     expect(replace).not.toHaveBeenCalled();
-    // Signed in: the popups sent while the user was away are asked for (§4 popup communications).
-    expect(calls.map((c) => c.url)).toEqual(['/api/v2/auth/get-user', '/api/v2/communications/pending']);
+    // Signed in: the popups sent while the user was away are asked for (§4 popup communications), and
+    // an agent's webinar reminders.
+    expect(calls.map((c) => c.url)).toEqual(['/api/v2/auth/get-user', '/api/v2/communications/pending', '/api/v2/webinars/toasts']);
     expect(services.session.user?.email).toBe(DEMO_USERS.agent.email);
     expect(services.session.token).toBeNull();
   });

@@ -10,6 +10,7 @@ import { ToastService, wireNotificationToasts } from './toasts';
 import { wireSystemNotifications } from './systemNotifications';
 import { ChatButtonService } from './chatButton';
 import { PopupService } from './popups';
+import { WebinarToastService } from './webinars';
 
 export interface Services {
   bus: EventBus;
@@ -20,6 +21,8 @@ export interface Services {
   chatButton: ChatButtonService;
   /** §4 popup communications: the queue the layout shows (its modal loads with the first popup). */
   popups: PopupService;
+  /** §2 webinar toasts: what the layout shows (the cards load with the first one). */
+  webinars: WebinarToastService;
   runtime: Runtime;
 }
 
@@ -54,7 +57,11 @@ export function createServices(options: CreateServicesOptions = {}): Services {
   const popups = new PopupService({ http, session$: session.session$ });
   // A campaign's toast logs its close (4) or its button (1) like a popup does.
   toasts.setCommunicationLog((ids, reaction) => popups.log(ids, reaction));
-  if (!options.frame) popups.connect(bus);
+  const webinars = new WebinarToastService({ http, session$: session.session$ });
+  if (!options.frame) {
+    popups.connect(bus);
+    webinars.connect(bus);
+  }
   const chatButton = new ChatButtonService();
   session.session$.subscribe((user) => chatButton.setUser(user));
   // One init-state request at a time: the layout warms the cache while a remote's page may ask too.
@@ -68,7 +75,7 @@ export function createServices(options: CreateServicesOptions = {}): Services {
     logout: () => session.logout(),
     chat: chatButton,
   };
-  return { bus, http, session, socket, toasts, chatButton, popups, runtime };
+  return { bus, http, session, socket, toasts, chatButton, popups, webinars, runtime };
 }
 
 const ServicesContext = React.createContext<Services | null>(null);
