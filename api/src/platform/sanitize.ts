@@ -1,9 +1,11 @@
 import sanitize from 'sanitize-html';
+import { isAppPath } from '@oyster/shared-kit/domain';
 
 /**
  * Rich text of news, knowledge articles and lessons: a strict allow-list. Everything else is dropped
  * (script/style with their content, event handlers, styles, classes, iframes, forms). Links keep only
- * http/https/mailto targets and always open in a new tab; images only from our /media/ or https.
+ * http/https/mailto targets and paths of the app (`/news` becomes `/app/news`: the text is always shown
+ * inside the app), and always open in a new tab; images only from our /media/ or https.
  */
 const ALLOWED_TAGS = ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'a', 'img', 'blockquote', 'br'];
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
@@ -38,6 +40,13 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** A link's target in rich text: an absolute safe one as it is, a path of the app under /app. */
+function safeHref(v: string): string | null {
+  if (isSafeLinkUrl(v)) return v;
+  if (!isAppPath(v) || v.startsWith('/media/')) return null;
+  return v === '/app' || v.startsWith('/app/') ? v : `/app${v}`;
+}
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'title'] },
@@ -49,7 +58,7 @@ const OPTIONS: sanitize.IOptions = {
   transformTags: {
     // A link without a safe target stays as its text; a safe one opens in a new tab.
     a: (tagName, attribs): sanitize.Tag => {
-      const href = attribs.href && isSafeLinkUrl(attribs.href) ? attribs.href.trim() : null;
+      const href = attribs.href ? safeHref(attribs.href.trim()) : null;
       return href
         ? { tagName, attribs: { href, target: '_blank', rel: 'noopener' } }
         : { tagName: 'span', attribs: {} };

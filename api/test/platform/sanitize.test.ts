@@ -1,4 +1,4 @@
-import { isHttpsUrl, isSafeImageUrl } from '../../src/platform/sanitize';
+import { isHttpsUrl, isSafeImageUrl, sanitizeHtml } from '../../src/platform/sanitize';
 
 /** The address rules of platform/sanitize.ts: a picture is a plain /media/ path or what isHttpsUrl accepts. */
 describe('address rules', () => {
@@ -16,5 +16,21 @@ describe('address rules', () => {
       expect([v, isSafeImageUrl(v)]).toEqual([v, false]);
     }
     for (const v of [...https, ...notHttps]) expect([v, isSafeImageUrl(v)]).toEqual([v, isHttpsUrl(v)]);
+  });
+});
+
+/** Rich text's links: absolute safe ones as they are, the app's own paths under /app, anything else only its text. */
+describe('sanitizeHtml links', () => {
+  const link = (href: string) => sanitizeHtml(`<p><a href="${href}">ссылка</a></p>`);
+  test('a path of the app opens the app’s page (the text is always shown inside /app), in a new tab', () => {
+    expect(link('/news')).toBe('<p><a href="/app/news" target="_blank" rel="noopener">ссылка</a></p>');
+    expect(link('/request-broker/abc?step=calc')).toBe('<p><a href="/app/request-broker/abc?step=calc" target="_blank" rel="noopener">ссылка</a></p>');
+    expect(link('/app/webinar')).toBe('<p><a href="/app/webinar" target="_blank" rel="noopener">ссылка</a></p>');
+    expect(link('https://oyster.example/kasko')).toBe('<p><a href="https://oyster.example/kasko" target="_blank" rel="noopener">ссылка</a></p>');
+  });
+  test('other targets leave only the text', () => {
+    for (const href of ['//evil.example/x', '/../etc', 'javascript:alert(1)', 'news', '/media/a.pdf', 'data:text/html,x']) {
+      expect([href, link(href)]).toEqual([href, '<p>ссылка</p>']);
+    }
   });
 });
