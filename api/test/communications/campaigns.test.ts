@@ -121,6 +121,9 @@ describe.each(BACKENDS)('popup campaigns ($name)', (backend) => {
       [{ actions: [{ text: 'Жми', link: 'javascript:alert(1)' }] }, 'Поле «actions[].link»: путь в приложении (/…) или адрес http(s)://'],
       [{ sound: 'sound9' }, 'Поле «sound» должно быть одним из: sound1, sound2, sound3'],
       [{ imageUrl: 'https://evil.example/x.png' }, 'Поле «imageUrl»: картинка из медиатеки (/media/…)'],
+      [{ imageUrl: '/media/news/../../etc/x.png' }, 'Поле «imageUrl»: картинка из медиатеки (/media/…)'],
+      [{ imageUrl: '/media/news/x.svg' }, 'Поле «imageUrl»: картинка из медиатеки (/media/…)'],
+      [{ imageUrl: '' }, 'Поле «imageUrl»: картинка из медиатеки (/media/…)'],
       [{ sendAt: '2020-01-01T10:00:00Z' }, 'Поле «sendAt»: время отправки уже прошло'],
       [{ audience: { roles: [], networkIds: [], opf: [], agentEmails: ['ghost@oyster.test'] } }, 'Поле «audience.agentEmails»: нет агентов с адресами ghost@oyster.test'],
       [{ audience: undefined }, 'Поле «audience» обязательно'],
@@ -130,6 +133,12 @@ describe.each(BACKENDS)('popup campaigns ($name)', (backend) => {
       expect({ over, status: res.status, message: res.body.message }).toEqual({ over, status: 400, message });
     }
     expect(await count('SELECT count(*)::int AS n FROM campaigns')).toBe(before);
+  });
+
+  test('a picture of the media library is kept (trimmed)', async () => {
+    const res = await req('copywriter', 'POST', '/api/v2/campaigns', draft({ imageUrl: ' /media/news/popup-1.jpeg ' }));
+    expect([res.status, res.body.data.imageUrl]).toEqual([200, '/media/news/popup-1.jpeg']);
+    expect((await req('copywriter', 'DELETE', `/api/v2/campaigns/${res.body.data._id}`)).status).toBe(200);
   });
 
   test('a scheduled campaign goes out once when due, however many schedulers run at once; a draft never', async () => {

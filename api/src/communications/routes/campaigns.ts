@@ -3,7 +3,7 @@ import { CAMPAIGN_LIMITS as L, CAMPAIGN_TEXTS, isAppPath, OPF_VALUES, POPUP_SOUN
 import type { AppContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
-import { isSafeLinkUrl } from '../../platform/sanitize.js';
+import { isSafeImageUrl, isSafeLinkUrl } from '../../platform/sanitize.js';
 import { idParams, objectIdSchema, pageSchema, pageSizeSchema, strictBool, yup } from '../../platform/validation.js';
 import { audienceIds, campaignDetails, campaignRecipients, createCampaign, deleteCampaign, listCampaigns, logCommunication, pendingFor, pushStats, sendNow, updateCampaign } from '../campaigns/store.js';
 
@@ -34,6 +34,9 @@ const linkField = yup
   .test('link', 'Поле «actions[].link»: путь в приложении (/…) или адрес http(s)://', (v) => !v || isAppPath(v) || (isSafeLinkUrl(v) && !v.startsWith('mailto:')))
   .label('actions[].link');
 
+/** The popup's picture: a safe image address (platform/sanitize.ts: a plain /media/ path — no `..`, no `//`) of the media library with a picture's extension, never an outside one. */
+const isMediaImage = (v: string) => isSafeImageUrl(v) && v.startsWith('/media/') && /\.(png|jpe?g|webp|gif)$/.test(v);
+
 const campaignSchema = yup.object({
   title: yup.string().trim().required('Поле «title» обязательно').max(L.title).label('title'),
   text: yup.string().trim().required('Поле «text» обязательно').max(L.text).label('text'),
@@ -53,8 +56,7 @@ const campaignSchema = yup.object({
   imageUrl: yup
     .string()
     .trim()
-    .matches(/^\/media\/[A-Za-z0-9_\-/]+\.(png|jpe?g|webp|gif)$/, 'Поле «imageUrl»: картинка из медиатеки (/media/…)')
-    .test('no-dots', 'Поле «imageUrl»: картинка из медиатеки (/media/…)', (v) => !v || !v.includes('..'))
+    .test('media-image', 'Поле «imageUrl»: картинка из медиатеки (/media/…)', (v) => v == null || isMediaImage(v))
     .nullable()
     .default(null)
     .label('imageUrl'),
