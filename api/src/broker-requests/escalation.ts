@@ -1,25 +1,30 @@
 import { notify } from '../communications/notifications.js';
 import type { AppContext } from '../platform/context.js';
+import { seesAgentCondition } from '../platform/scope.js';
 import { SLA_RUNNING_STATUSES, brokerProductOf, slaText, workingMsBetween } from '@oyster/shared-kit/domain';
 
 /**
  * The SLA watch (issue 12): a request the broker still owes an answer (SLA_RUNNING_STATUSES) whose
- * deadline (sla_due_at, working hours of its product) has passed is escalated once — a notification to every supervisor (and administrator) with the
- * request's number, product, agent and how late it is — and marked (escalated_at) so it is told once.
+ * deadline (sla_due_at, working hours of its product) has passed is escalated once — a notification to the supervisors (and administrators)
+ * who may see its agent (an appointed-only supervisor: their appointed agents', platform/scope.ts) with the request's number, product,
+ * agent and how late it is — and marked (escalated_at) so it is told once.
  * One indexed query a minute; nothing to do is nothing written.
  */
 export async function escalateOverdue(ctx: AppContext, now = new Date()): Promise<number> {
-  const due = await ctx.db.query<{ id: string; number: string | number; product_id: string; sla_due_at: string | Date; agent: string; executor: string | null }>(
+  const due = await ctx.db.query<{ id: string; number: string | number; product_id: string; sla_due_at: string | Date; agent_id: string; agent: string; executor: string | null }>(
     `UPDATE broker_requests br SET escalated_at = $1
       WHERE br.sla_due_at < $1 AND br.escalated_at IS NULL AND br.status = ANY($2::int[])
-      RETURNING br.id, br.number, br.product_id, br.sla_due_at,
+      RETURNING br.id, br.number, br.product_id, br.sla_due_at, br.agent_id,
         (SELECT concat_ws(' ', u.second_name, u.first_name) FROM users u WHERE u.id = br.agent_id) AS agent,
         (SELECT concat_ws(' ', u.second_name, u.first_name) FROM users u WHERE u.id = br.executor_id) AS executor`,
     [now.toISOString(), SLA_RUNNING_STATUSES],
   );
   if (!due.length) return 0;
-  const supervisors = await ctx.db.query<{ id: string }>(`SELECT id FROM users WHERE NOT is_blocked AND roles && ARRAY['agent_supervisor','admin']::text[]`);
   for (const r of due) {
+    const supervisors = await ctx.db.query<{ id: string }>(
+      `SELECT u.id FROM users u WHERE NOT u.is_blocked AND u.roles && ARRAY['agent_supervisor','admin']::text[] AND ${seesAgentCondition('u', '$1')}`,
+      [r.agent_id],
+    );
     const late = slaText({ overdue: true, remainingMs: -workingMsBetween(new Date(r.sla_due_at), now) });
     const title = `Запрос № ${r.number} просрочен`;
     const body = `${brokerProductOf(r.product_id)?.title ?? r.product_id}, агент ${r.agent}; ${r.executor ? `исполнитель ${r.executor}` : 'исполнитель не назначен'}; ${late}.`;

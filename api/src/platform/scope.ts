@@ -40,3 +40,22 @@ export async function scopedAgentIds(q: Queryable, me: { user: SessionUser }): P
   return rows.map((r) => r.id);
 }
 
+
+/** The roles whose holders see every agent (agentScope 'all'), unless appointed-only. */
+const SEES_ALL_ROLES = `ARRAY['admin','agent_supervisor','finance_controller','agent_manager']::text[]`;
+
+/**
+ * The same rule turned round, for telling staff about one agent's object: an SQL condition «the user
+ * row `u` may see the agent whose id is the parameter `agentParam`» — in agentScope's order: an
+ * appointed-only supervisor their appointed agents; the roles that see every agent; anyone else the
+ * agents of `own`.
+ */
+export function seesAgentCondition(u: string, agentParam: string): string {
+  return `(CASE
+    WHEN 'agent_supervisor' = ANY(${u}.roles) AND ${u}.can_view_only_appointed_agents
+      THEN EXISTS (SELECT 1 FROM agent_curators ac WHERE ac.curator_id = ${u}.id AND ac.agent_id = ${agentParam})
+    WHEN ${u}.roles && ${SEES_ALL_ROLES} THEN true
+    ELSE EXISTS (SELECT 1 FROM users a WHERE a.id = ${agentParam} AND (a.id = ${u}.id OR a.parent_agent_id = ${u}.id
+      OR a.broker_network_id IN (SELECT id FROM broker_networks WHERE owner_user_id = ${u}.id)))
+  END)`;
+}

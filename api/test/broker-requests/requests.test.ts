@@ -244,7 +244,11 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     }
   });
 
-  test('a request past its deadline is escalated to supervisors and admins once, with how late it is', async () => {
+  test('a request past its deadline is escalated once, with how late it is, to the admins and supervisors who may see its agent', async () => {
+    // agent@ is not appointed to the appointed-only supervisor: they are not told (the request is not theirs to open).
+    const curator = `(SELECT id FROM users WHERE email = 'supervisor.appointed@oyster.test')`;
+    const agentId = `(SELECT id FROM users WHERE email = 'agent@oyster.test')`;
+    await db().query(`DELETE FROM agent_curators WHERE curator_id = ${curator} AND agent_id = ${agentId}`);
     const d = await create('agent');
     await move('agent', d.id, S.sent);
     await db().query(`UPDATE broker_requests SET sla_due_at = now() - interval '3 days' WHERE id = $1`, [d.id]);
@@ -253,8 +257,18 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     expect(await escalateOverdue(ctx)).toBeGreaterThanOrEqual(1);
     const first = await told();
     expect(first.map((x) => x.email).sort()).toEqual(expect.arrayContaining(['admin@oyster.test', 'supervisor@oyster.test']));
+    expect(first.map((x) => x.email)).not.toContain('supervisor.appointed@oyster.test');
     expect(first[0].body).toMatch(/^Имущество: ИЮЛ, агент Иванов Иван; исполнитель не назначен; просрочен на \d+ р\.ч\./);
     await escalateOverdue(ctx);
     expect((await told()).length).toBe(first.length);
+
+    // Once agent@ is appointed to them, their next overdue request reaches that supervisor too.
+    await db().query(`INSERT INTO agent_curators (curator_id, agent_id) SELECT ${curator}, ${agentId} ON CONFLICT DO NOTHING`);
+    const next = await create('agent');
+    await move('agent', next.id, S.sent);
+    await db().query(`UPDATE broker_requests SET sla_due_at = now() - interval '1 day' WHERE id = $1`, [next.id]);
+    await escalateOverdue(ctx);
+    const toldNext = await db().query<{ email: string }>(`SELECT u.email FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.title = $1`, [`Запрос № ${next.number} просрочен`]);
+    expect(toldNext.map((x) => x.email)).toEqual(expect.arrayContaining(['admin@oyster.test', 'supervisor@oyster.test', 'supervisor.appointed@oyster.test']));
   });
 });
