@@ -15,6 +15,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
 import { ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { campaignRecipients, deleteCampaign, getCampaign, sendCampaign } from '../../api/campaigns';
+import { CampaignFigures } from './CampaignFigures';
 import { PopupPreview } from './PopupPreview';
 import './campaigns.css';
 
@@ -112,28 +113,7 @@ export default function CampaignPage() {
           </p>
           <p className="oy-campaign__muted">Кому: {audienceText(c)}</p>
           {c.sound ? <p className="oy-campaign__muted">Звук: {POPUP_SOUND_TITLES[c.sound]}</p> : null}
-          {sent ? (
-            <dl className="oy-campaigns__figures" aria-label="Итоги">
-              <div>
-                <dt>Получили</dt>
-                <dd>{c.recipients}</dd>
-              </div>
-              <div>
-                <dt>Увидели</dt>
-                <dd>{c.shown}</dd>
-              </div>
-              {c.actions.map((a, i) => (
-                <div key={i}>
-                  <dt>«{a.text}»</dt>
-                  <dd>{c.reactions[(i + 1) as 1 | 2 | 3]}</dd>
-                </div>
-              ))}
-              <div>
-                <dt>Закрыли</dt>
-                <dd>{c.reactions.closed}</dd>
-              </div>
-            </dl>
-          ) : null}
+          {sent ? <CampaignFigures campaign={c} byButton label="Итоги" /> : null}
           {sent ? (
             <>
               <h2>Получатели</h2>

@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUS_TITLES, CAMPAIGN_TEXTS as T, formatMoscowDateTime, sect
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
 import { listCampaigns } from '../../api/campaigns';
+import { CampaignFigures } from './CampaignFigures';
 import './campaigns.css';
 
 /**
@@ -38,22 +39,7 @@ export default function CampaignsPage() {
                   {c.status === 'sent' && c.sentAt ? ` ${formatMoscowDateTime(c.sentAt)}` : c.status === 'scheduled' && c.sendAt ? ` на ${formatMoscowDateTime(c.sendAt)} (МСК)` : ''} · {c.author}
                 </span>
               </div>
-              {c.status === 'sent' ? (
-                <dl className="oy-campaigns__figures">
-                  <div>
-                    <dt>Получили</dt>
-                    <dd>{c.recipients}</dd>
-                  </div>
-                  <div>
-                    <dt>Увидели</dt>
-                    <dd>{c.shown}</dd>
-                  </div>
-                  <div>
-                    <dt>Нажали кнопку</dt>
-                    <dd>{c.reacted}</dd>
-                  </div>
-                </dl>
-              ) : null}
+              {c.status === 'sent' ? <CampaignFigures campaign={c} /> : null}
             </li>
           ))}
         </ul>
