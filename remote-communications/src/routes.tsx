@@ -7,7 +7,12 @@ const ChatsPage = React.lazy(() => import(/* webpackChunkName: "chats" */ './pag
 const CampaignsPage = React.lazy(() => import(/* webpackChunkName: "campaigns" */ './pages/campaigns/CampaignsPage'));
 const CampaignPage = React.lazy(() => import(/* webpackChunkName: "campaign" */ './pages/campaigns/CampaignPage'));
 const CampaignEditPage = React.lazy(() => import(/* webpackChunkName: "campaign-edit" */ './pages/campaigns/CampaignEditPage'));
+const WebinarsPage = React.lazy(() => import(/* webpackChunkName: "webinars" */ './pages/webinars/WebinarsPage'));
+const WebinarPage = React.lazy(() => import(/* webpackChunkName: "webinar" */ './pages/webinars/WebinarPage'));
+const WebinarEditPage = React.lazy(() => import(/* webpackChunkName: "webinar-edit" */ './pages/webinars/WebinarEditPage'));
 const NotificationsPage = React.lazy(() => import(/* webpackChunkName: "notifications" */ './pages/notifications/NotificationsPage'));
+
+const PLAN_WEBINARS = 'Планировать вебинары могут копирайтеры и администраторы.';
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
@@ -22,6 +27,12 @@ export const SECTION_PAGES: SectionPages = {
     { path: '', page: ChatsPage },
     { path: ':chatId', page: ChatsPage },
   ],
+  webinar: [
+    { path: '', page: WebinarsPage },
+    { path: 'new', page: WebinarEditPage, access: 'canManageWebinars', reason: PLAN_WEBINARS },
+    { path: ':webinarId', page: WebinarPage },
+    { path: ':webinarId/edit', page: WebinarEditPage, access: 'canManageWebinars', reason: PLAN_WEBINARS },
+  ],
 };
 
 /**
@@ -29,9 +40,7 @@ export const SECTION_PAGES: SectionPages = {
  * section itself). Which sections are this remote's, their titles and access flags are the
  * registry's (`sectionsOf('remote_communications')` in @oyster/shared-kit/domain).
  */
-export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  webinar: ['', ':webinarId'],
-};
+export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {};
 
 /**
  * remote_communications/Routes: the pages of one section, relative to where the shell mounted it

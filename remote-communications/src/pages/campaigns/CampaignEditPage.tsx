@@ -18,6 +18,7 @@ import { getRuntime, type InitState } from '@oyster/shared-kit/runtime';
 import { Checkbox, DateInput, Dropdown, Field, Input, MultiDropdown, TimeInput, Button } from '@oyster/shared-kit/ui/form';
 import { ErrorState, ImageField, ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { audienceCount, getCampaign, saveCampaign, sendCampaign, uploadPopupImage } from '../../api/campaigns';
+import { moscowIso, moscowParts } from '../../components/moscowTime';
 import { PopupPreview } from './PopupPreview';
 import './campaigns.css';
 
@@ -60,19 +61,6 @@ const EMPTY: Form = {
   date: '',
   time: '',
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A Moscow time (UTC+3, no daylight saving) as the dd.mm.yyyy and HH:MM the inputs show. */
-function moscowParts(iso: string): { date: string; time: string } {
-  const d = new Date(Date.parse(iso) + 3 * 3600_000);
-  return { date: `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
-}
-function moscowIso(date: string, time: string): string | null {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  return m && t ? `${m[3]}-${m[2]}-${m[1]}T${t[1]}:${t[2]}:00+03:00` : null;
-}
 
 function fromDetails(c: CampaignDetails): Form {
   const actions = [...c.actions, ...EMPTY.actions].slice(0, 3);

@@ -1,0 +1,18 @@
+/**
+ * Moscow time (UTC+3 all year, no daylight saving) as the kit's date and time inputs show it, and back:
+ * what staff type as a Moscow date and time travels as ISO with `+03:00`, whatever the browser's zone.
+ */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO moment as the dd.mm.yyyy and HH:mm of Moscow. */
+export function moscowParts(iso: string): { date: string; time: string } {
+  const d = new Date(Date.parse(iso) + 3 * 3600_000);
+  return { date: `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
+}
+
+/** dd.mm.yyyy and HH:mm typed as Moscow time → '2026-12-15T11:00:00+03:00'; null unless both are whole. */
+export function moscowIso(date: string, time: string): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  return m && t ? `${m[3]}-${m[2]}-${m[1]}T${t[1]}:${t[2]}:00+03:00` : null;
+}
