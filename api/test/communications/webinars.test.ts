@@ -63,7 +63,8 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
   });
 
   test('an invitation: each agent’s toast in their mode and a line on the bell; sign-up turns it into the registered version; joining marks watch', async () => {
-    const w = await create({ title: 'Приглашение' });
+    const w = await create({ title: 'Приглашение', description: 'Требования банков.\nРасчёт премии по остатку долга.' });
+    expect(w.description).toBe('Требования банков.\nРасчёт премии по остатку долга.');
     expect((await req('agent', 'POST', `/api/v2/webinars/registration/${w._id}`, { status: 'singUp' })).body.data).toMatchObject({ registration: true, isSendAnnouncement: false });
     const agentSocket = connectSocket(r.url, r.tokens.agent);
     const newSocket = connectSocket(r.url, r.tokens.newagent);

@@ -14,7 +14,7 @@ import * as React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { DEMO_USERS, httpErrorReaction, type SessionUser } from '@oyster/shared-kit/domain';
+import { DEMO_USERS, httpErrorReaction, type SessionUser, type Webinar } from '@oyster/shared-kit/domain';
 import {
   EventBus,
   HttpError,
@@ -222,4 +222,25 @@ export function pickFile(container: HTMLElement, label: string, file: File): voi
   const input = button.closest('.oy-screen-upload')?.querySelector('input[type="file"]') as HTMLInputElement | null;
   if (!input) throw new Error(`pickFile: «${label}» is not an upload button of @oyster/shared-kit/ui/screens`);
   fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** A webinar as the api sends it (§3), planned and not signed up for; tests change what they are about. */
+export function sampleWebinar(over: Partial<Webinar> = {}): Webinar {
+  return {
+    _id: 'a'.repeat(24),
+    title: 'Е-ОСАГО: новые коэффициенты',
+    description: 'Разберём изменения базовых ставок и КБМ.',
+    date: '15.12.2026',
+    time: '11:00',
+    startsAt: '2026-12-15T08:00:00.000Z',
+    platform: 'Контур.Толк',
+    duration: 60,
+    status: 'planned',
+    isSendAnnouncement: false,
+    removeWebinar: false,
+    registration: false,
+    untilTime: { minutes: 0, seconds: 0 },
+    conferenceLink: 'https://webinar.oyster.test/room/eosago',
+    ...over,
+  };
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { DEMO_USERS, WEBINAR_TEXTS, type SessionUser, type Webinar } from '@oyster/shared-kit/domain';
 import { EventBus } from '@oyster/shared-kit/runtime';
-import { fakeHttp, httpError, type Answer } from '@oyster/shared-kit/testing';
+import { fakeHttp, httpError, sampleWebinar, type Answer } from '@oyster/shared-kit/testing';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
 import { WebinarToastService, WEBINAR_TOASTS_PATH } from '../services/webinars';
 import { WebinarToastHost } from './WebinarToastHost';
@@ -11,25 +11,7 @@ import { WebinarToastHost } from './WebinarToastHost';
 const ID = 'a'.repeat(24);
 const REGISTRATION = `/api/v2/webinars/registration/${ID}`;
 
-function webinar(over: Partial<Webinar> = {}): Webinar {
-  return {
-    _id: ID,
-    title: 'Е-ОСАГО: новые коэффициенты',
-    description: '',
-    date: '28.11.2026',
-    time: '11:00',
-    startsAt: '2026-11-28T08:00:00.000Z',
-    platform: 'Контур.Толк',
-    duration: 60,
-    status: 'planned',
-    isSendAnnouncement: false,
-    removeWebinar: false,
-    registration: false,
-    untilTime: { minutes: 4000, seconds: 0 },
-    conferenceLink: 'https://webinar.oyster.test/room/eosago',
-    ...over,
-  };
-}
+const webinar = (over: Partial<Webinar> = {}) => sampleWebinar({ _id: ID, ...over });
 
 function setup({ user = DEMO_USERS.agent as SessionUser | null, registration = { data: webinar({ registration: true }) } as Answer, due = [] as Webinar[] } = {}) {
   const http = fakeHttp({ [`POST ${REGISTRATION}`]: registration, [`GET ${WEBINAR_TOASTS_PATH}`]: { data: due } });
@@ -72,7 +54,7 @@ describe('webinar toast (§4 modes, §9 30 minutes)', () => {
     await send(webinar());
     await settle();
     expect(card()).toHaveTextContent('Е-ОСАГО: новые коэффициенты');
-    expect(card()).toHaveTextContent('28.11.2026 в 11:00 (МСК) · Контур.Толк');
+    expect(card()).toHaveTextContent('15.12.2026 в 11:00 (МСК) · Контур.Толк');
     fireEvent.click(button(WEBINAR_TEXTS.signUp));
     await settle();
     expect(posted()).toEqual([{ status: 'singUp' }]);

@@ -10,7 +10,7 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-
 
 const webinarSchema = yup.object({
   title: yup.string().trim().required('Поле «title» обязательно').max(L.title).label('title'),
-  description: yup.string().trim().max(L.description).default('').label('description'),
+  description: yup.string().trim().max(L.description).default('').meta({ multiline: true }).label('description'),
   startsAt: yup
     .string()
     .trim()

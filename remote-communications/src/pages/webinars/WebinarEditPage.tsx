@@ -123,8 +123,7 @@ function Editor({ id, initial, postponed, back }: { id: string | null; initial: 
     if (Object.keys(errors).length) return;
     const input: WebinarInput = {
       title: f.title.trim(),
-      // The api takes the description on one line (its schema refuses line breaks and tabs): the lines are joined.
-      description: f.description.replace(/\s*[\t\r\n]+\s*/g, ' ').trim(),
+      description: f.description.trim(),
       startsAt: moscowIso(f.date, f.time)!,
       duration: f.duration!,
       platform: f.platform.trim(),

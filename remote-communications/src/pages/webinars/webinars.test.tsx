@@ -1,27 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type Webinar, type WebinarRegistration } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
+import { currentLocation, fakeHttp, httpError, renderSection, sampleWebinar, typeInto } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const ID = 'a'.repeat(24);
 const OTHER = 'b'.repeat(24);
-const webinar = (over: Partial<Webinar> = {}): Webinar => ({
-  _id: ID,
-  title: 'Е-ОСАГО: новые коэффициенты',
-  description: 'Разберём изменения базовых ставок и КБМ.',
-  date: '15.12.2026',
-  time: '11:00',
-  startsAt: '2026-12-15T08:00:00.000Z',
-  platform: 'Контур.Толк',
-  duration: 60,
-  status: 'planned',
-  isSendAnnouncement: false,
-  removeWebinar: false,
-  registration: false,
-  untilTime: { minutes: 0, seconds: 0 },
-  conferenceLink: 'https://webinar.oyster.test/room/eosago',
-  ...over,
-});
+const webinar = (over: Partial<Webinar> = {}) => sampleWebinar({ _id: ID, ...over });
 const staffView = (over: Partial<Webinar> = {}) => webinar({ registrations: 3, watched: 0, announcedAt: null, ...over });
 const registration: WebinarRegistration = { userId: 'u'.repeat(24), fio: 'Иванов Иван Петрович', email: 'agent@oyster.test', signedUpAt: '2026-11-20T09:05:00.000Z', watchedAt: null };
 
@@ -276,7 +260,7 @@ describe('«Вебинары»: the form', () => {
       path: '/api/v2/webinars',
       body: {
         title: 'Е-ОСАГО: новые коэффициенты',
-        description: 'Разберём изменения. Ответы на вопросы.',
+        description: 'Разберём изменения.\n\nОтветы на вопросы.',
         startsAt: '2026-12-15T11:00:00+03:00',
         duration: 90,
         platform: 'Контур.Толк',
