@@ -68,10 +68,13 @@ export async function writeNotifications(q: Queryable, userIds: readonly string[
   return written;
 }
 
-/** Pushes written notifications: the toast (`notification`) and the bell's new count of each user. */
-export async function pushNotifications(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, written: readonly WrittenNotification[]): Promise<void> {
+/**
+ * Pushes written notifications: the toast (`notification`) and the bell's new count of each user.
+ * `toast: false` when the caller shows the news its own way (a webinar's toast) — the bell only.
+ */
+export async function pushNotifications(ctx: Pick<AppContext, 'db' | 'rt' | 'unread'>, written: readonly WrittenNotification[], { toast = true } = {}): Promise<void> {
   for (const w of written) {
-    ctx.rt.emitToUser(w.userId, 'notification', { _id: w.id, guid: w.id, title: w.title, body: w.body, ...(w.action ? { action: w.action, actionText: w.actionText ?? 'Открыть' } : {}) });
+    if (toast) ctx.rt.emitToUser(w.userId, 'notification', { _id: w.id, guid: w.id, title: w.title, body: w.body, ...(w.action ? { action: w.action, actionText: w.actionText ?? 'Открыть' } : {}) });
     await pushCount(ctx, w.userId);
   }
 }

@@ -109,7 +109,7 @@ describe('webinar toast (§4 modes, §9 30 minutes)', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
-  it('lasts 30 minutes; a newer word about the webinar replaces its toast, another webinar’s goes first', async () => {
+  it('lasts 30 minutes; a newer word about the webinar replaces its toast, another webinar’s goes first; three at most', async () => {
     const { send } = setup();
     await send(webinar());
     await settle();
@@ -119,8 +119,17 @@ describe('webinar toast (§4 modes, §9 30 minutes)', () => {
     const cards = screen.getAllByRole('article');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Вебинар: ВЗР в сезон отпусков', 'Вебинар: Е-ОСАГО: новые коэффициенты']);
     expect(cards[1]).toHaveTextContent('Вы записались');
+    // At most three are kept: a fourth webinar's toast pushes the oldest out.
+    await send(webinar({ _id: 'c'.repeat(24), title: 'ДМС для малого бизнеса' }));
+    await send(webinar({ _id: 'd'.repeat(24), title: 'Ипотека: рефинансирование' }));
+    await settle();
+    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Вебинар: Ипотека: рефинансирование',
+      'Вебинар: ДМС для малого бизнеса',
+      'Вебинар: ВЗР в сезон отпусков',
+    ]);
     await settle(30 * 60 * 1000 - 1000);
-    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getAllByRole('article')).toHaveLength(3);
     await settle(1000);
     expect(card()).toBeNull();
   });

@@ -149,7 +149,8 @@ async function tell(ctx: Ctx, word: Word | null): Promise<void> {
   if (!word) return;
   const now = Date.now();
   for (const t of word.toasts) ctx.rt.emitToUser(t.userId, 'webinar-notification', toWebinar(word.row, { staff: false, registered: t.registered, now }));
-  await pushNotifications(ctx, word.bell);
+  // The webinar's own toast says it: the bell gets its line and count, not a second toast.
+  await pushNotifications(ctx, word.bell, { toast: false });
   ctx.rt.emitToAll('webinar_changed', { webinarId: word.row.id });
 }
 

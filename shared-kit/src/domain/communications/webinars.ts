@@ -111,13 +111,17 @@ export function untilTime(startsAt: string | Date, now: number = Date.now()): { 
   return { minutes: Math.floor(left / 60), seconds: left % 60 };
 }
 
+/** §9: at most this many toasts are kept on screen (the oldest goes). */
+export const MAX_WEBINAR_TOASTS = 3;
+
 /**
  * §4 webinar toasts on screen: one per webinar — a newer word about the same webinar replaces the toast in
- * place (a sign-up turning into the registered version, a postponement), a new webinar goes first.
+ * place (a sign-up turning into the registered version, a postponement), a new webinar goes first; at most
+ * MAX_WEBINAR_TOASTS are kept.
  */
 export function webinarToastsAdd(toasts: readonly Webinar[], next: Webinar): Webinar[] {
   const at = toasts.findIndex((w) => w._id === next._id);
-  if (at < 0) return [next, ...toasts];
+  if (at < 0) return [next, ...toasts].slice(0, MAX_WEBINAR_TOASTS);
   const copy = [...toasts];
   copy[at] = next;
   return copy;
