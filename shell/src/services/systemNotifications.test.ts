@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { DEMO_USERS, type ChatMessage } from '@oyster/shared-kit/domain';
 import { EventBus, type HttpClient } from '@oyster/shared-kit/runtime';
+import { sampleWebinar } from '@oyster/shared-kit/testing';
 import { SessionService } from './session';
 import { STORAGE_KEYS } from './storage';
 import { wireSystemNotifications } from './systemNotifications';
@@ -45,6 +46,17 @@ describe('hidden tab → the service worker (§7)', () => {
     expect(posted).not.toHaveBeenCalled();
     bus.publish('chat_message', { chatId: 'c1', message: message('m'.repeat(24)) });
     expect(posted).toHaveBeenCalledWith(expect.objectContaining({ title: 'Кузнецова Ольга Сергеевна', body: 'Добрый день!', url: '/app/chats/c1', tag: 'chat-c1' }));
+  });
+
+  it('a webinar’s reminder (its start is near) goes; an invitation or a postponement does not (the bell has them)', () => {
+    const bus = setup();
+    bus.publish('webinar-notification', sampleWebinar({ removeWebinar: true, registration: true }));
+    bus.publish('webinar-notification', sampleWebinar());
+    expect(posted).not.toHaveBeenCalled();
+    bus.publish('webinar-notification', sampleWebinar({ isSendAnnouncement: true, registration: true, untilTime: { minutes: 9, seconds: 58 } }));
+    expect(posted).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Вебинар «Е-ОСАГО: новые коэффициенты» скоро начнётся', body: 'Начало в 11:00 (МСК) · Контур.Толк', url: `/app/webinar/${'a'.repeat(24)}`, tag: `webinar-${'a'.repeat(24)}` }),
+    );
   });
 });
 
