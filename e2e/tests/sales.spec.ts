@@ -23,6 +23,10 @@ test('an agent prices e-OSAGO for a Moscow owner with a named driver: offers wit
   const premiums = await offers.locator('.oy-offer__premium').allTextContents();
   const kopecks = premiums.map((t) => Number(t.replace(/[^\d]/g, '')));
   expect(kopecks).toEqual([...kopecks].sort((a, b) => a - b));
+  // What agent@ earns on the cheapest: the demo rate, 10 % of its premium, in roubles and kopecks.
+  const own = Math.floor((kopecks[0] * 1000 + 5_000) / 10_000);
+  const rub = `${Math.floor(own / 100).toLocaleString('ru-RU')},${String(own % 100).padStart(2, '0')}`.replace(/\s/g, '\\s');
+  await expect(first).toContainText(new RegExp(`Ваше КВ ${rub}\\s₽ \\(10%\\)`));
 });
 
 test('an insurer that does not sell a 300 hp car online says why; the others offer', async ({ page }) => {

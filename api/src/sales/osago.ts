@@ -15,6 +15,7 @@ import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
 import type { InsurerAdapter } from './insurers/adapter.js';
 import { loggedCall } from './contracts/insurer-calls.js';
+import { commissionOf } from './contracts/commissions.js';
 import type { OsagoCalculateBody } from './schemas.js';
 
 /** How long a quote waits for an insurer before counting it as a refusal. */
@@ -124,6 +125,8 @@ export async function quoteAll(
   req: Parameters<InsurerAdapter['quoteOsago']>[0],
   opts: {
     showCommission: boolean;
+    /** The seller's own rates by insurer (basis points): each offer then says what the seller earns on it. */
+    sellerRates?: ReadonlyMap<string, number>;
     timeoutMs?: number;
     log?: (o: object, m: string) => void;
     onAnswer?: (answer: InsurerAnswer) => Promise<void> | void;
@@ -154,7 +157,7 @@ export async function quoteAll(
                   explain: got.rated.explain,
                   capped: got.rated.capped,
                   warnings: got.rated.warnings,
-                  ...(opts.showCommission ? { commissionPercent: got.commissionPercent } : {}),
+                  ...(opts.showCommission ? { commissionPercent: got.commissionPercent, ...sellerCommission(opts.sellerRates?.get(insurer.id), got.rated.premium) } : {}),
                 },
               };
       } catch (e) {
@@ -174,6 +177,11 @@ export async function quoteAll(
   const offers = answers.flatMap((x) => (x.offer ? [x.offer] : [])).sort((a, b) => a.premium - b.premium);
   const refusals = answers.flatMap((x) => (x.refusal ? [x.refusal] : []));
   return { offers, refusals };
+}
+
+/** What the seller earns on an offer at their rate (none without one): percent and integer kopecks. */
+function sellerCommission(rateBp: number | undefined, premium: number): Pick<OsagoOffer, 'agentCommission'> {
+  return rateBp === undefined ? {} : { agentCommission: { percent: rateBp / 100, amount: commissionOf(premium, rateBp) } };
 }
 
 /** The adapters of the insurers the database knows, in the adapters' order. */

@@ -41,6 +41,14 @@ describe.each(BACKENDS)('sales: e-OSAGO quick calculation ($name)', (backend) =>
     const res = await req('agent', 'POST', '/api/v2/osago/calculate', await body());
     expect(res.status).toBe(200);
     const { offers, refusals, drivers } = res.body.data;
+    const rates = new Map(
+      (await r.oyster.db.query<{ company_id: string; rate_bp: number }>(
+        `SELECT DISTINCT ON (cr.company_id) cr.company_id, cr.rate_bp FROM commission_rates cr JOIN users u ON u.email = 'agent@oyster.test' AND cr.level = u.rating_level
+          WHERE cr.product = 'eosago' AND cr.valid_from <= $1::date ORDER BY cr.company_id, cr.valid_from DESC`,
+        [START],
+      )).map((x) => [x.company_id, x.rate_bp]),
+    );
+    expect(rates.size).toBe(offers.length);
     expect(refusals).toEqual([]);
     expect(drivers).toEqual([]);
     expect(offers.map((o: any) => o.companyName).sort()).toEqual(['ВСК', 'Ингосстрах', 'Ренессанс Страхование', 'РЕСО-Гарантия', 'СОГАЗ', 'АльфаСтрахование'].sort());
@@ -53,6 +61,8 @@ describe.each(BACKENDS)('sales: e-OSAGO quick calculation ($name)', (backend) =>
       expect(o.premium).toBe(rateOsago(input, o.coefficients.tb).premium);
       expect(Number.isInteger(o.premium)).toBe(true);
       expect(o.commissionPercent).toEqual(expect.any(Number));
+      // What agent@ earns on it: their level's rate for this insurer in force on the start date, in kopecks.
+      expect(o.agentCommission).toEqual({ percent: rates.get(o.companyId)! / 100, amount: Math.floor((o.premium * rates.get(o.companyId)! + 5_000) / 10_000) });
       expect(o.explain.kbm).toContain('класс 3 собственника');
       expect(o.warnings).toEqual([expect.stringContaining('7204-У')]);
     }
@@ -64,7 +74,10 @@ describe.each(BACKENDS)('sales: e-OSAGO quick calculation ($name)', (backend) =>
   test('a sub-agent gets the same offers without the commission (§6)', async () => {
     const offers = (await req('subagent', 'POST', '/api/v2/osago/calculate', await body())).body.data.offers;
     expect(offers).toHaveLength(DEMO_INSURERS.length);
-    for (const o of offers) expect(o).not.toHaveProperty('commissionPercent');
+    for (const o of offers) {
+      expect(o).not.toHaveProperty('commissionPercent');
+      expect(o).not.toHaveProperty('agentCommission');
+    }
   });
 
   test('named drivers: КБМ from the registry by licence (Latin look-alikes and spaces accepted), class 3 when not found; the highest КБМ and КВС; a young driver is refused by one insurer', async () => {

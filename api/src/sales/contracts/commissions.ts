@@ -10,12 +10,27 @@ import type { Queryable } from '../../platform/db.js';
 /** premium × rate, rounded half up to whole kopecks (integers only). */
 export const commissionOf = (premiumKopecks: number, rateBp: number) => Math.floor((premiumKopecks * rateBp + 5_000) / 10_000);
 
-async function rateOn(q: Queryable, companyId: string, product: string, level: number, date: string): Promise<number | null> {
-  const [row] = await q.query<{ rate_bp: number }>(
-    `SELECT rate_bp FROM commission_rates WHERE company_id = $1 AND product = $2 AND level = $3 AND valid_from <= $4::date ORDER BY valid_from DESC LIMIT 1`,
-    [companyId, product, level, date],
+/**
+ * The rates in force on `date` for one product and seller level, by insurer (company id → basis points):
+ * for each insurer the version with the latest valid_from not after the date.
+ */
+export async function ratesOn(q: Queryable, product: string, level: number, date: string): Promise<Map<string, number>> {
+  const rows = await q.query<{ company_id: string; rate_bp: number }>(
+    `SELECT DISTINCT ON (company_id) company_id, rate_bp FROM commission_rates
+      WHERE product = $1 AND level = $2 AND valid_from <= $3::date ORDER BY company_id, valid_from DESC`,
+    [product, level, date],
   );
-  return row ? row.rate_bp : null;
+  return new Map(rows.map((r) => [r.company_id, r.rate_bp]));
+}
+
+async function rateOn(q: Queryable, companyId: string, product: string, level: number, date: string): Promise<number | null> {
+  return (await ratesOn(q, product, level, date)).get(companyId) ?? null;
+}
+
+/** The rates a user would earn selling `product` on `date` (their level's), by insurer; empty without a level. */
+export async function sellerRates(q: Queryable, userId: string, product: string, date: string): Promise<Map<string, number>> {
+  const [u] = await q.query<{ level: number | null }>('SELECT rating_level AS level FROM users WHERE id = $1', [userId]);
+  return u?.level ? ratesOn(q, product, u.level, date) : new Map();
 }
 
 /** The paid contract's commission (and the owner's override for a sub-agent's sale). Answers the rows written. */

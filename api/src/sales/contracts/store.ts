@@ -1,6 +1,8 @@
 import {
   CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
+  CONTRACT_PRODUCT_TITLES,
+  type ContractProduct,
   access,
   contractTransitionError,
   nextContractStatuses,
@@ -81,7 +83,7 @@ export function toListItem(r: ContractRow): ContractListItem {
   return {
     id: r.id,
     product: r.product,
-    productName: 'Е-ОСАГО',
+    productName: CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
     status: r.status,
     statusTitle: CONTRACT_STATUS_TITLES[r.status],
     reportStatus: reportStatusOf(r.status),

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams } from '../../platform/validation.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
+import { sellerRates } from '../contracts/commissions.js';
 import { askedAdapters, quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { osagoCalculateSchema } from '../schemas.js';
 
@@ -21,8 +22,10 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
 
   route(app, { method: 'POST', url: '/api/v2/osago/calculate', summary: 'Е-ОСАГО: предварительный расчёт у всех страховщиков', access: 'canSeeNewPolicy', body: osagoCalculateSchema }, async (req) => {
     const { rating, group, kbm } = await ratingInput(ctx.db, req.body);
+    const showCommission = req.me.can.canSeeCommissionInTooltips;
     const { offers, refusals } = await quoteAll(adapters, await insurers(), { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
-      showCommission: req.me.can.canSeeCommissionInTooltips,
+      showCommission,
+      sellerRates: showCommission ? await sellerRates(ctx.db, req.me.user._id, 'eosago', req.body.startDate) : undefined,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
     });
@@ -37,8 +40,11 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
     const userId = req.me.user._id;
     await ctx.db.query('INSERT INTO osago_quotes (id, user_id, drivers, pending) VALUES ($1, $2, $3, $4)', [quoteId, userId, JSON.stringify(kbm), asked.map((i) => i.id)]);
     // Not awaited: the answer goes now, the insurers' answers follow one by one.
+    const showCommission = req.me.can.canSeeCommissionInTooltips;
+    const rates = showCommission ? await sellerRates(ctx.db, userId, 'eosago', req.body.startDate) : undefined;
     void quoteAll(adapters, known, { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
-      showCommission: req.me.can.canSeeCommissionInTooltips,
+      showCommission,
+      sellerRates: rates,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
       onAnswer: async ({ offer, refusal }) => {

@@ -4,6 +4,8 @@ import {
   isContractEditable,
   CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
+  CONTRACT_PRODUCTS,
+  CONTRACT_PRODUCT_TITLES,
   QUICK_PERIODS,
   QUICK_PERIOD_TITLES,
   formatDate,
@@ -28,6 +30,14 @@ const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string
 export default function ContractsListPage() {
   const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listContracts);
   const me = useSessionUser();
+  // The insurers for the «Страховщик» filter (the shell's cached init-state).
+  const [companies, setCompanies] = React.useState<{ _id: string; shortName: string }[]>([]);
+  React.useEffect(() => {
+    void getRuntime()
+      .initState()
+      .then((s) => setCompanies([...(s.companies ?? [])].sort((a, b) => a.shortName.localeCompare(b.shortName, 'ru'))))
+      .catch(() => undefined);
+  }, []);
   const [search, setSearch] = React.useState(params.get('search') ?? '');
   const debounced = useDebounced(search, 400);
 
@@ -75,6 +85,22 @@ export default function ContractsListPage() {
           {STATUS_OPTIONS.map(([n, title]) => (
             <option key={n} value={n}>
               {title}
+            </option>
+          ))}
+        </select>
+        <select className="oy-contracts__status" aria-label="Страховщик" value={params.get('company') ?? ''} onChange={(e) => setFilter('company', e.target.value)}>
+          <option value="">Все страховщики</option>
+          {companies.map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.shortName}
+            </option>
+          ))}
+        </select>
+        <select className="oy-contracts__status" aria-label="Продукт" value={params.get('product') ?? ''} onChange={(e) => setFilter('product', e.target.value)}>
+          <option value="">Все продукты</option>
+          {CONTRACT_PRODUCTS.map((p) => (
+            <option key={p} value={p}>
+              {CONTRACT_PRODUCT_TITLES[p]}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type ContractDetails, type ContractListItem } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import { currentLocation, emptyInitState, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const ID = 'c1'.repeat(12);
@@ -94,6 +94,22 @@ describe('Полисы', () => {
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
     expect(await screen.findByText('Не удалось загрузить договоры')).toBeTruthy();
+  });
+
+  test('the insurer and the product filter the list through the URL (§3 company, product); the insurers come from init-state', async () => {
+    const http = fakeHttp({ 'GET /api/v2/contracts': { data: { items: [ROW], next: null } } });
+    const initState = { ...emptyInitState(), companies: [{ _id: 'b'.repeat(24), shortName: 'СОГАЗ' }, { _id: 'a'.repeat(24), shortName: 'ВСК' }] };
+    await renderSection(RemoteRoutes, '/contracts', { http, user: DEMO_USERS.agent, initState });
+    await screen.findByRole('list', { name: 'Договоры' });
+    const insurer = screen.getByRole('combobox', { name: 'Страховщик' });
+    await waitFor(() => expect(within(insurer).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все страховщики', 'ВСК', 'СОГАЗ']));
+    fireEvent.change(insurer, { target: { value: 'b'.repeat(24) } });
+    await waitFor(() => expect(http.calls[http.calls.length - 1].path).toContain(`company=${'b'.repeat(24)}`));
+    const product = screen.getByRole('combobox', { name: 'Продукт' });
+    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', 'Е-ОСАГО']);
+    fireEvent.change(product, { target: { value: 'eosago' } });
+    await waitFor(() => expect(http.calls[http.calls.length - 1].path).toMatch(/company=b{24}.*product=eosago|product=eosago.*company=b{24}/));
+    expect(currentLocation()).toMatch(/company=b{24}/);
   });
 
   test('the contract: history, where the documents stand, «Продолжить оформление» at the first unfinished step', async () => {

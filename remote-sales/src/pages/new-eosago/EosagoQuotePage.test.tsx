@@ -18,10 +18,11 @@ const offer = (companyName: string, premium: number, tb: number, over: Record<st
   capped: true,
   warnings: ['КТ по таблице 6209-У: с 09.12.2025 действует 7204-У'],
   commissionPercent: 9,
+  agentCommission: { percent: 12.5, amount: Math.floor((premium * 1250 + 5_000) / 10_000) },
   ...over,
 });
 const SOGAZ = offer('СОГАЗ', 3_186_000, 5900);
-const RESO = offer('РЕСО-Гарантия', 4_679_100, 8665, { commissionPercent: undefined });
+const RESO = offer('РЕСО-Гарантия', 4_679_100, 8665, { commissionPercent: undefined, agentCommission: undefined });
 const INGOS_REFUSAL = { companyId: 'c'.repeat(24), companyName: 'Ингосстрах', reason: 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан' };
 const STARTED: OsagoQuoteStarted = {
   quoteId: QUOTE_ID,
@@ -109,11 +110,14 @@ describe('Калькулятор Е-ОСАГО (new-eosago): the steps, the quot
     const sogaz = screen.getByRole('article', { name: 'СОГАЗ' });
     expect(within(sogaz).getByText(/31\s860,00\s₽/)).toBeInTheDocument();
     expect(within(sogaz).getByText('КВ страховщика 9%')).toBeInTheDocument();
+    // What the agent earns on it: 12,5 % of 31 860,00 ₽.
+    expect(within(sogaz).getByText(/^Ваше КВ 3\s982,50\s₽ \(12,5%\)$/)).toBeInTheDocument();
     expect(within(sogaz).getByText('ограничено ст. 9 40-ФЗ')).toBeInTheDocument();
     const coefficients = within(sogaz).getByLabelText('Коэффициенты: СОГАЗ');
     expect(within(coefficients).getAllByRole('term').map((t) => t.textContent)).toEqual(['ТБ', 'КТ', 'КБМ', 'КВС', 'КО', 'КМ', 'КС', 'КН', 'КПр']);
     expect(within(coefficients).getAllByRole('definition').map((d) => d.textContent?.replace(/\s/g, ' '))).toEqual(['5 900 ₽', '1,80', '1,17', '1,00', '2,32', '1,40', '1,00', '1,00', '1,00']);
     expect(within(screen.getByRole('article', { name: 'РЕСО-Гарантия' })).queryByText(/КВ страховщика/)).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'РЕСО-Гарантия' })).queryByText(/Ваше КВ/)).toBeNull();
     expect(screen.queryByText('Чужой')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Отказы страховщиков' })).getByText(/Лимит договоров по Краснодарскому краю/)).toBeInTheDocument();
     expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['КТ по таблице 6209-У: с 09.12.2025 действует 7204-У']);

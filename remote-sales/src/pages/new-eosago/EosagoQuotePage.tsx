@@ -124,6 +124,9 @@ function IssueButton({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   );
 }
 
+/** 12.5 → «12,5%» (Russian decimal comma). */
+const formatPercent = (p: number) => `${String(p).replace('.', ',')}%`;
+
 function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   return (
     <article className="oy-offer" aria-label={offer.companyName}>
@@ -137,7 +140,12 @@ function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
             <span className="oy-offer__chip">ограничено ст. 9 40-ФЗ</span>
           </Tooltip>
         ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip oy-offer__chip--accent">КВ страховщика {offer.commissionPercent}%</span> : null}
+        {offer.agentCommission ? (
+          <span className="oy-offer__chip oy-offer__chip--accent">
+            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({formatPercent(offer.agentCommission.percent)})
+          </span>
+        ) : null}
+        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip">КВ страховщика {formatPercent(offer.commissionPercent)}</span> : null}
       </div>
       <dl className="oy-offer__coefficients" aria-label={`Коэффициенты: ${offer.companyName}`}>
         {COEFFICIENT_NAMES.map((c) => (

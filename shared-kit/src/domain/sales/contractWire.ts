@@ -13,6 +13,7 @@ export type ContractStepKey = 'vehicle' | 'owner' | 'insurant' | 'drivers' | 'co
 
 export const CONTRACT_PRODUCTS = ['eosago'] as const;
 export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
+export const CONTRACT_PRODUCT_TITLES: Record<ContractProduct, string> = { eosago: 'Е-ОСАГО' };
 
 export const VEHICLE_DOCUMENT_TYPES = ['STS', 'PTS', 'EPTS'] as const;
 export type VehicleDocumentType = (typeof VEHICLE_DOCUMENT_TYPES)[number];

@@ -35,6 +35,11 @@ export interface OsagoOffer {
   warnings: string[];
   /** Insurer → broker commission, percent; absent for sub-agents (§6). */
   commissionPercent?: number;
+  /**
+   * What the agent quoting earns on this offer: their rate (insurer × product × their level, in force on
+   * the start date) and the amount in integer kopecks; absent for sub-agents (§6) and without a rate.
+   */
+  agentCommission?: { percent: number; amount: number };
 }
 
 export interface OsagoRefusal {
