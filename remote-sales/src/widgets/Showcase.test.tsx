@@ -51,6 +51,17 @@ describe('the showcase «Новый полис» (§2)', () => {
     expect(within(dms).queryByRole('link', { name: /Онлайн/ })).toBeNull();
   });
 
+  it('one tip at a time: hovering another product moves it there; a click outside hides it', async () => {
+    renderWidget(<Showcase onClose={() => undefined} />, { http: fakeHttp({}), user: DEMO_USERS.agent });
+    const shown = () => [...document.querySelectorAll<HTMLElement>('.ant-tooltip:not(.ant-tooltip-hidden) .oy-showcase__tip strong')].map((s) => s.textContent);
+    await tipOf('Е-ОСАГО');
+    expect(shown()).toEqual(['Е-ОСАГО']);
+    await tipOf('ДМС');
+    await waitFor(() => expect(shown()).toEqual(['ДМС']));
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Авто' }));
+    await waitFor(() => expect(shown()).toEqual([]));
+  });
+
   it('a sub-agent sees the times but no commission, in tips and on cards (§6)', async () => {
     renderWidget(<Showcase onClose={() => undefined} />, { http: fakeHttp({}), user: DEMO_USERS.subagent });
     const tip = await tipOf('Е-ОСАГО');

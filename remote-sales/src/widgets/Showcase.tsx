@@ -86,6 +86,19 @@ export default function Showcase({ onClose }: { onClose: () => void }) {
     if (pathname !== openedAt.current) onClose();
   }, [pathname, onClose]);
 
+  // §2: one product's tip at a time (hovering or tapping another moves it there); a click outside the
+  // tip and its product hides it.
+  const [tipOf, setTipOf] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (!tipOf) return undefined;
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target?.closest?.('.oy-showcase__tip, .oy-showcase__product')) setTipOf(null);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [tipOf]);
+
   return (
     <Modal open onCancel={onClose} footer={null} width={900} title={NEW_POLICY_BUTTON} styles={{ body: { padding: 0 } }} destroyOnHidden>
       <div className="oy-showcase">
@@ -106,7 +119,15 @@ export default function Showcase({ onClose }: { onClose: () => void }) {
                         <ul>
                           {g.products.map((p) => (
                             <li key={p.code}>
-                              <Tooltip title={<ProductTip product={p} showCommission={showCommission} />} placement="right" color="#fff" mouseLeaveDelay={0.2}>
+                              <Tooltip
+                                title={<ProductTip product={p} showCommission={showCommission} />}
+                                placement="right"
+                                color="#fff"
+                                mouseLeaveDelay={0.2}
+                                trigger={['hover', 'click']}
+                                open={tipOf === p.code}
+                                onOpenChange={(open) => setTipOf((current) => (open ? p.code : current === p.code ? null : current))}
+                              >
                                 <button type="button" className="oy-showcase__product">
                                   {p.title}
                                 </button>
