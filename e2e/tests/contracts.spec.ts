@@ -80,6 +80,14 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
   const payment = page.getByRole('region', { name: 'Оплата' });
   await expect(payment).toBeVisible({ timeout: 20_000 });
   const link = (await payment.locator('.oy-contract__link').textContent())!.trim();
+
+  // Полисы open in another tab: the row waits for payment, and follows the payment without a reload.
+  const contractId = new URL(page.url()).pathname.split('/').pop()!;
+  const policies = await context.newPage();
+  await policies.goto('/app/contracts');
+  const row = policies.getByRole('list', { name: 'Договоры' }).getByRole('listitem').filter({ has: policies.locator(`a[href$="/contracts/${contractId}"]`) });
+  await expect(row).toContainText('Ожидает оплаты');
+
   const client = await context.newPage();
   await client.goto(link);
   await expect(client.getByRole('heading', { name: 'Оплата полиса ОСАГО' })).toBeVisible();
@@ -89,6 +97,8 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
   // No reload: the agent's page shows the policy with its number.
   await expect(page.getByRole('heading', { name: /Е-ОСАГО № ХХХ\d{10}/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Полис выпущен').first()).toBeVisible();
+  await expect(row).toContainText('Полис выпущен');
+  await expect(row).toContainText(/Е-ОСАГО ХХХ\d{10}/);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Полис (PDF)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^Полис ОСАГО ХХХ\d{10}\.pdf$/);

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, OSAGO_POLICY_NUMBER, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/sales/contracts/commissions';
 import { calendarTick } from '../../src/sales/contracts/flow';
 import { DEMO_OWNER_OVERRIDE_BP } from '../../src/sales/seed';
@@ -282,6 +282,39 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     });
     expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.paid })).toMatchObject({ status: 409 });
     expect(await req('agent', 'POST', `/api/v2/contracts/${c.id}/status`, { status: 42 })).toMatchObject({ status: 400, body: { message: 'Поле «status»: неизвестный статус договора' } });
+  });
+
+  test('the transition table over HTTP: from every status, as the agent and as staff, the cancel goes exactly where the table allows (else its 409 text); every other status is the process’s, never set by hand', async () => {
+    const statuses = Object.values(S) as ContractStatus[];
+    const checked: string[] = [];
+    for (const from of statuses) {
+      for (const [who, actor] of [['agent', 'agent'], ['admin', 'staff']] as const) {
+        const c = await create('agent');
+        await r.oyster.db.query('UPDATE contracts SET status = $2 WHERE id = $1', [c.id, from]);
+        const res = await req(who, 'POST', `/api/v2/contracts/${c.id}/status`, { status: S.canceled });
+        const refusal = contractTransitionError(from, S.canceled, actor);
+        if (refusal === null) {
+          expect({ from, who, status: res.status, now: res.body.data?.status }).toEqual({ from, who, status: 200, now: S.canceled });
+        } else {
+          expect({ from, who, status: res.status, message: res.body.message }).toEqual({ from, who, status: 409, message: refusal });
+          expect((await r.oyster.db.query<{ status: number }>('SELECT status FROM contracts WHERE id = $1', [c.id]))[0].status).toBe(from);
+        }
+        checked.push(`${from}:${who}:${res.status}`);
+        // Any other move the table has from here is the process's own (the insurer, the payment, the calendar).
+        const other = CONTRACT_TRANSITIONS.find((t) => t.from === from && t.to !== S.canceled);
+        if (other && refusal !== null) {
+          const byHand = await req(who, 'POST', `/api/v2/contracts/${c.id}/status`, { status: other.to });
+          expect({ from, to: other.to, status: byHand.status, message: byHand.body.message }).toEqual({
+            from,
+            to: other.to,
+            status: 409,
+            message: `Статус «${CONTRACT_STATUS_TITLES[other.to]}» не ставится вручную: его ставит оформление договора`,
+          });
+        }
+      }
+    }
+    // The agent may cancel before payment, staff also after it; nobody from a final status.
+    expect(checked.filter((x) => x.endsWith(':200')).length).toBe(CONTRACT_TRANSITIONS.filter((t) => t.to === S.canceled).reduce((n, t) => n + t.by.filter((b) => b !== 'system').length, 0));
   });
 
   test('the demo’s insurer log: a demo contract «Требует исправления» shows the insurer’s message, and its calls — prepare, then the check saying it — are in SOAP-логи; one waiting for payment has its link', async () => {
