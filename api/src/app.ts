@@ -29,6 +29,7 @@ import { createReferenceCache, DEFAULT_REFERENCE_CACHE_MS, REFERENCE_TABLES, typ
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
+import { parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 
 export interface AppOptions {
   /** A real PostgreSQL; without it PGlite is used. */
@@ -52,6 +53,8 @@ export interface AppOptions {
   sessionIdleMinutes?: number;
   /** Every demo insurer's answer delay in ms (env DEMO_INSURER_DELAY_MS); unset: each insurer's own (0.4–1.5 s). */
   demoInsurerDelayMs?: number | null;
+  /** Demo insurers told to misbehave (insurer code → fault); default: DEMO_INSURER_FAULTS. */
+  demoInsurerFaults?: Record<string, DemoInsurerFault>;
   /** The key insurers sign payment callbacks with (env PAYMENT_WEBHOOK_SECRET; unset: a development key). */
   paymentWebhookSecret?: string;
   /**
@@ -179,6 +182,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     },
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
+    demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     paymentWebhookSecret: options.paymentWebhookSecret ?? (process.env.PAYMENT_WEBHOOK_SECRET || undefined),
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,

@@ -25,7 +25,7 @@ const CALENDAR_EVERY_MS = 5 * 60 * 1000;
 export const sales: Domain = {
   name: 'sales',
   register(app, ctx) {
-    const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs));
+    const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs, ctx.demoInsurerFaults[i.code] ?? null));
     // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
     const insurers = async (): Promise<Insurer[]> => (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
     const flow: FlowDeps = {

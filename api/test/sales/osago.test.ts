@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNT_KEYS, DEMO_USERS, access, rateOsago, type OsagoRatingInput } from '@oyster/shared-kit/domain';
-import { DEMO_INSURERS } from '../../src/sales/insurers/demo';
+import { DEMO_FAULT_TEXTS, DEMO_INSURERS, demoAdapter, parseDemoInsurerFaults } from '../../src/sales/insurers/demo';
 import { QUOTE_FAILURE_REASON, QUOTE_TIMEOUT_REASON, moscowToday, quoteAll } from '../../src/sales/osago';
 import { BACKENDS, call, connectSocket, connected, expectOnly, signInAll, startSignedIn, type SignedInApp } from '../support';
 
@@ -194,5 +194,45 @@ describe('quoteAll: an insurer that fails or does not answer becomes a refusal; 
       expect(() => rateOsago({ ...input, ownerType: 'YL' }, i.baseRates.B_YL)).not.toThrow();
       expect(() => rateOsago({ ...input, taxi: true }, i.baseRates.B_TAXI)).not.toThrow();
     }
+  });
+});
+
+describe('demo insurers told to misbehave (DEMO_INSURER_FAULTS): the product copes with each', () => {
+  const input: OsagoRatingInput = { category: 'B', ownerType: 'FL', powerHp: 100, territory: { region: '77', city: null }, drivers: 'unrestricted', periodMonths: 12, startDate: START };
+  const byCode = (code: string) => DEMO_INSURERS.find((i) => i.code === code)!;
+
+  test('over HTTP: a failing service and a refusing insurer become refusals with their reasons, the others offer', async () => {
+    const r = await startSignedIn(BACKENDS[0], ['agent'] as const, { demoInsurerDelayMs: 0, demoInsurerFaults: { reso: 'error', vsk: 'refusal' } });
+    try {
+      const s = (await call(r.url, 'POST', '/suggest/address', { token: r.tokens.agent, body: { query: 'москва тверская', count: 1 } })).body.suggestions[0];
+      const res = await r.req('agent', 'POST', '/api/v2/osago/calculate', { vehicle: { category: 'B', powerHp: 150, ownerType: 'FL' }, owner: { address: { value: s.value, data: s.data } }, unrestricted: true, periodMonths: 12, startDate: START });
+      expect(res.status).toBe(200);
+      expect(res.body.data.offers).toHaveLength(DEMO_INSURERS.length - 2);
+      expect(res.body.data.refusals.map((x: { companyName: string; reason: string }) => [x.companyName, x.reason]).sort()).toEqual(
+        [
+          ['РЕСО-Гарантия', QUOTE_FAILURE_REASON],
+          ['ВСК', DEMO_FAULT_TEXTS.refusal],
+        ].sort(),
+      );
+    } finally {
+      await r.stop();
+    }
+  });
+
+  test('a quote that never comes is «Страховщик не ответил вовремя»; a check told to ask for a fix asks it of a contract that is otherwise fine', async () => {
+    const silent = demoAdapter(byCode('ingos'), 0, 'timeout');
+    const out = await quoteAll([silent], [{ id: 'a'.repeat(24), code: 'ingos', name: 'Ингосстрах' }], { rating: input, group: 'B_FL', vehicleYear: null }, { showCommission: true, timeoutMs: 50 });
+    expect(out.refusals.map((x) => x.reason)).toEqual([QUOTE_TIMEOUT_REASON]);
+    const fine = { contractId: 'c'.repeat(24), premium: 1_000_000, startDate: START, vehicle: { vin: 'XTA21140064123456', bodyNumber: null, plate: 'А123ВС777', year: 2019, documentIssuedAt: '2019-05-20' }, owner: { birthDate: '1985-09-30', passportIssuedAt: '2005-10-12' } };
+    expect(await demoAdapter(byCode('alfa'), 0, 'fix').checkOsago('ref', fine)).toEqual({ kind: 'fix', message: DEMO_FAULT_TEXTS.fix });
+    expect(await demoAdapter(byCode('alfa'), 0, null).checkOsago('ref', fine)).toEqual({ kind: 'ok' });
+    await expect(demoAdapter(byCode('alfa'), 0, 'error').prepareOsago(fine)).rejects.toThrow(DEMO_FAULT_TEXTS.error);
+  });
+
+  test('the setting is read strictly: an unknown insurer or fault stops the start instead of doing nothing', () => {
+    expect(parseDemoInsurerFaults('ingos:timeout, reso:refusal')).toEqual({ ingos: 'timeout', reso: 'refusal' });
+    expect(parseDemoInsurerFaults(undefined)).toEqual({});
+    expect(() => parseDemoInsurerFaults('acme:timeout')).toThrow(/unknown insurer «acme»/);
+    expect(() => parseDemoInsurerFaults('ingos:slow')).toThrow(/unknown fault «slow»/);
   });
 });

@@ -92,11 +92,41 @@ export function demoCheck(c: OsagoContractSubmission): OsagoCheckAnswer {
   return { kind: 'ok' };
 }
 
-/** The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay. */
-export function demoAdapter(insurer: DemoInsurer, delayMs: number | null): InsurerAdapter {
-  const wait = () => {
+/**
+ * A fault a demo insurer can be told to show (DEMO_INSURER_FAULTS, e.g. `ingos:timeout,reso:refusal`), to
+ * try the product against an insurer that misbehaves: `timeout` — its quote never comes (the quote's
+ * limit turns it into «Страховщик не ответил вовремя»); `error` — its service fails on every call;
+ * `refusal` — it declines every quote; `fix` — its check asks to fix the data.
+ */
+export const DEMO_INSURER_FAULTS = ['timeout', 'error', 'refusal', 'fix'] as const;
+export type DemoInsurerFault = (typeof DEMO_INSURER_FAULTS)[number];
+export const DEMO_FAULT_TEXTS = {
+  refusal: 'Страховщик временно не принимает заявки на Е-ОСАГО',
+  fix: 'Страховщик просит проверить данные договора: сведения не совпали с его базой',
+  error: 'demo insurer: service unavailable',
+} as const;
+
+/** `code:fault,code:fault` → code → fault; an unknown insurer or fault is an error at start, not a silent no-op. */
+export function parseDemoInsurerFaults(spec: string | undefined): Record<string, DemoInsurerFault> {
+  const out: Record<string, DemoInsurerFault> = {};
+  for (const part of (spec ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const [code, fault] = part.split(':').map((x) => x.trim());
+    if (!DEMO_INSURERS.some((i) => i.code === code)) throw new Error(`DEMO_INSURER_FAULTS: unknown insurer «${code}» (known: ${DEMO_INSURERS.map((i) => i.code).join(', ')})`);
+    if (!(DEMO_INSURER_FAULTS as readonly string[]).includes(fault)) throw new Error(`DEMO_INSURER_FAULTS: unknown fault «${fault}» for ${code} (known: ${DEMO_INSURER_FAULTS.join(', ')})`);
+    out[code] = fault as DemoInsurerFault;
+  }
+  return out;
+}
+
+/** A promise that never settles and keeps nothing alive (a quote the insurer never answers). */
+const never = <T>() => new Promise<T>(() => undefined);
+
+/** The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay; `fault` makes it misbehave. */
+export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault: DemoInsurerFault | null = null): InsurerAdapter {
+  const wait = async () => {
     const ms = delayMs ?? insurer.delayMs;
-    return ms > 0 ? sleep(ms) : Promise.resolve();
+    if (ms > 0) await sleep(ms);
+    if (fault === 'error') throw new Error(DEMO_FAULT_TEXTS.error);
   };
   return {
     code: insurer.code,
@@ -106,7 +136,8 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null): Insur
     },
     async checkOsago(_ref, c) {
       await wait();
-      return demoCheck(c);
+      const verdict = demoCheck(c);
+      return verdict.kind === 'ok' && fault === 'fix' ? { kind: 'fix', message: DEMO_FAULT_TEXTS.fix } : verdict;
     },
     async paymentLink() {
       const token = randomBytes(18).toString('base64url');
@@ -118,7 +149,9 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null): Insur
       return { policyNumber: `${DEMO_POLICY_SERIES}${digits}` };
     },
     async quoteOsago(req): Promise<OsagoQuoteAnswer> {
+      if (fault === 'timeout') return never();
       await wait();
+      if (fault === 'refusal') return { kind: 'refusal', reason: DEMO_FAULT_TEXTS.refusal };
       const reason = insurer.refuses(req);
       if (reason) return { kind: 'refusal', reason };
       const baseRate = insurer.baseRates[req.group];

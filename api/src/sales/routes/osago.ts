@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams } from '../../platform/validation.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
+import type { DemoInsurerFault } from '../insurers/demo.js';
 import { sellerRates } from '../contracts/commissions.js';
 import { askedAdapters, quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { osagoCalculateSchema } from '../schemas.js';
@@ -77,5 +78,7 @@ declare module '../../platform/context.js' {
   interface AppContext {
     /** Every demo insurer's answer delay in ms (DEMO_INSURER_DELAY_MS); null: each insurer's own. */
     demoInsurerDelayMs: number | null;
+    /** Demo insurers told to misbehave (DEMO_INSURER_FAULTS): insurer code → fault. */
+    demoInsurerFaults: Record<string, DemoInsurerFault>;
   }
 }
