@@ -17,6 +17,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, useDebounced, ShowMore, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { listContracts } from '../../api/contracts';
+import { InsurerSelect } from '../../components/InsurerSelect';
 import './contracts.css';
 
 /** The §3 URL filters the list reads; anything else in the query is left alone. */
@@ -30,14 +31,6 @@ const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string
 export default function ContractsListPage() {
   const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listContracts);
   const me = useSessionUser();
-  // The insurers for the «Страховщик» filter (the shell's cached init-state).
-  const [companies, setCompanies] = React.useState<{ _id: string; shortName: string }[]>([]);
-  React.useEffect(() => {
-    void getRuntime()
-      .initState()
-      .then((s) => setCompanies([...(s.companies ?? [])].sort((a, b) => a.shortName.localeCompare(b.shortName, 'ru'))))
-      .catch(() => undefined);
-  }, []);
   const [search, setSearch] = React.useState(params.get('search') ?? '');
   const debounced = useDebounced(search, 400);
 
@@ -88,14 +81,7 @@ export default function ContractsListPage() {
             </option>
           ))}
         </select>
-        <select className="oy-contracts__status" aria-label="Страховщик" value={params.get('company') ?? ''} onChange={(e) => setFilter('company', e.target.value)}>
-          <option value="">Все страховщики</option>
-          {companies.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.shortName}
-            </option>
-          ))}
-        </select>
+        <InsurerSelect className="oy-contracts__status" value={params.get('company') ?? ''} onChange={(v) => setFilter('company', v)} />
         <select className="oy-contracts__status" aria-label="Продукт" value={params.get('product') ?? ''} onChange={(e) => setFilter('product', e.target.value)}>
           <option value="">Все продукты</option>
           {CONTRACT_PRODUCTS.map((p) => (

@@ -5,6 +5,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listInsurerCalls } from '../../api/soapLogs';
+import { InsurerSelect } from '../../components/InsurerSelect';
 import './soap-logs.css';
 
 const methodTitle = (m: string) => INSURER_CALL_METHOD_TITLES[m as InsurerCallMethod] ?? m;
@@ -52,30 +53,12 @@ function CallRow({ call }: { call: InsurerCallLogItem }) {
  */
 export default function SoapLogsPage() {
   const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(INSURER_CALL_FILTERS, listInsurerCalls);
-  const [companies, setCompanies] = React.useState<{ _id: string; shortName: string }[]>([]);
-
-  React.useEffect(() => {
-    let live = true;
-    getRuntime()
-      .initState()
-      .then((s) => live && setCompanies(s.companies), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const contract = params.get('contract');
   return (
     <PageFrame title={sectionOf('/soap-logs')?.heading ?? 'SOAP-логи'} section="soap-logs">
       <div className="oy-soap__filters" role="search">
-        <select aria-label="Страховщик" value={params.get('company') ?? ''} onChange={(e) => setFilter('company', e.target.value)}>
-          <option value="">Все страховщики</option>
-          {companies.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.shortName}
-            </option>
-          ))}
-        </select>
+        <InsurerSelect value={params.get('company') ?? ''} onChange={(v) => setFilter('company', v)} />
         <select aria-label="Метод" value={params.get('method') ?? ''} onChange={(e) => setFilter('method', e.target.value)}>
           <option value="">Все методы</option>
           {INSURER_CALL_METHODS.map((m) => (
