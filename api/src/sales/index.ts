@@ -1,5 +1,5 @@
 import type { Domain } from '../platform/context.js';
-import { calendarTick, type FlowDeps } from './contracts/flow.js';
+import { calendarTick, releaseLeftBehind, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
 import { contractChatRoutes } from './routes/contract-chat.js';
@@ -16,6 +16,8 @@ import { runPeriodically } from '../platform/periodic.js';
  * whose end passed. Each is one indexed query; the payment page also ends an expired link itself.
  */
 const CALENDAR_EVERY_MS = 5 * 60 * 1000;
+/** How often paid contracts left unreleased are looked for. */
+const RELEASE_RETRY_EVERY_MS = 60 * 1000;
 
 /**
  * Sales: e-OSAGO quotes from every insurer, contracts from an offer to a policy in force (the state
@@ -25,7 +27,7 @@ const CALENDAR_EVERY_MS = 5 * 60 * 1000;
 export const sales: Domain = {
   name: 'sales',
   register(app, ctx) {
-    const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs, ctx.demoInsurerFaults[i.code] ?? null));
+    const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs, ctx.demoInsurerFaults[i.code] ?? null, ctx.db));
     // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
     const insurers = async (): Promise<Insurer[]> => (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
     const flow: FlowDeps = {
@@ -43,6 +45,8 @@ export const sales: Domain = {
     soapLogRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
+    // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
+    runPeriodically(app, 'paid contracts release', RELEASE_RETRY_EVERY_MS, () => releaseLeftBehind(flow));
   },
   seed: (q, demo) => seedSales(q, demo),
 };

@@ -1,6 +1,8 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/sales/contracts/commissions';
-import { calendarTick } from '../../src/sales/contracts/flow';
+import { calendarTick, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
+import { DEMO_INSURERS, demoAdapter } from '../../src/sales/insurers/demo';
+import type { InsurerAdapter } from '../../src/sales/insurers/adapter';
 import { DEMO_OWNER_OVERRIDE_BP } from '../../src/sales/seed';
 import { DEMO_FIX_MESSAGE } from '../../src/sales/demo-contracts';
 import { moscowToday } from '../../src/sales/osago';
@@ -315,6 +317,41 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     }
     // The agent may cancel before payment, staff also after it; nobody from a final status.
     expect(checked.filter((x) => x.endsWith(':200')).length).toBe(CONTRACT_TRANSITIONS.filter((t) => t.to === S.canceled).reduce((n, t) => n + t.by.filter((b) => b !== 'system').length, 0));
+  });
+
+  test('a release cut short is finished: a paid contract the insurer failed to issue is released at a later try; one the insurer had issued keeps the insurer’s number; never two policies', async () => {
+    const db = r.oyster.db;
+    const deps = (adapter: InsurerAdapter): FlowDeps => ({ db, rt: r.oyster.realtime, log: r.oyster.app.log, adapterOf: () => adapter });
+    const vsk = DEMO_INSURERS.find((i) => i.code === 'vsk')!;
+    const [failed, issued, fresh] = [await create(), await create(), await create()];
+    const ref = (c: { id: string }) => `VSK-${c.id.slice(-8)}-retry`;
+    for (const c of [failed, issued]) {
+      await db.query(`UPDATE contracts SET status = ${S.paid}, insurer_ref = $2, updated_at = now() - interval '10 minutes' WHERE id = $1`, [c.id, ref(c)]);
+    }
+    // Paid a moment ago: its own release may still be under way, so it is not raced.
+    await db.query(`UPDATE contracts SET status = ${S.paid}, insurer_ref = $2, updated_at = now() WHERE id = $1`, [fresh.id, ref(fresh)]);
+    // The insurer had issued one of them before the api stopped (its answer never recorded).
+    await db.query(`INSERT INTO demo_insurer_policies (ref, company_code, policy_number) VALUES ($1, 'vsk', 'ХХХ0000000042')`, [ref(issued)]);
+    const statusOf = async (id: string) => (await db.query<{ status: number; policy_number: string | null }>('SELECT status, policy_number FROM contracts WHERE id = $1', [id]))[0];
+
+    // The insurer is down: nothing is released, the contracts stay paid.
+    expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, 'error', db)))).toBe(0);
+    expect((await statusOf(failed.id)).status).toBe(S.paid);
+
+    // It is back: both are released — with the number the insurer had already given, and a new one.
+    expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, null, db)))).toBe(2);
+    expect(await statusOf(issued.id)).toEqual({ status: S.released, policy_number: 'ХХХ0000000042' });
+    const released = await statusOf(failed.id);
+    expect(released.status).toBe(S.released);
+    expect(released.policy_number).toMatch(OSAGO_POLICY_NUMBER);
+    expect((await statusOf(fresh.id)).status).toBe(S.paid);
+    const policies = await db.query<{ ref: string }>('SELECT ref FROM demo_insurer_policies WHERE ref = ANY($1::text[]) ORDER BY ref', [[ref(failed), ref(issued), ref(fresh)]]);
+    expect(policies.map((p) => p.ref).sort()).toEqual([ref(failed), ref(issued)].sort());
+    // Asked the insurer first, and logged it for SOAP-логи.
+    const calls = await db.query<{ method: string }>(`SELECT method FROM insurer_calls WHERE contract_id = $1 ORDER BY id`, [issued.id]);
+    expect(calls.map((c) => c.method).filter((m) => m !== 'quoteOsago')).toEqual(['statusOsago', 'statusOsago']);
+    // Nothing left behind: a second pass releases nothing more.
+    expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, null, db)))).toBe(0);
   });
 
   test('the demo’s insurer log: a demo contract «Требует исправления» shows the insurer’s message, and its calls — prepare, then the check saying it — are in SOAP-логи; one waiting for payment has its link', async () => {

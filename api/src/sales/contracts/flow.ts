@@ -112,21 +112,52 @@ export async function runInsurerCheck(deps: FlowDeps, id: string) {
   }
 }
 
-/** After the payment webhook moved the contract to 500: issue the policy (510), in force if it starts today (600). */
-export async function release(deps: FlowDeps, id: string) {
+/**
+ * After the payment webhook moved the contract to 500: issue the policy (510), in force if it starts today
+ * (600). `askFirst`: a retry — the insurer is asked first whether it already issued the policy (its
+ * number is then the one recorded). Answers whether the contract was released.
+ */
+export async function release(deps: FlowDeps, id: string, { askFirst = false } = {}): Promise<boolean> {
   try {
     const row = await flowRow(deps.db, id);
+    if (row.status !== S.paid) return false;
     const adapter = deps.adapterOf(row.company_code);
     if (!adapter || !row.insurer_ref) throw new Error(`cannot issue ${id}: no adapter or reference`);
-    const { policyNumber } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'issueOsago', request: { ref: row.insurer_ref } }, () =>
-      adapter.issueOsago(row.insurer_ref!),
-    );
+    const ref = row.insurer_ref;
+    const call = (method: 'statusOsago' | 'issueOsago') => ({ companyId: row.company_id, contractId: id, method, request: { ref } });
+    let policyNumber: string | null = null;
+    if (askFirst) {
+      const status = await loggedCall(deps.db, call('statusOsago'), () => adapter.statusOsago(ref));
+      if (status.state === 'issued') policyNumber = status.policyNumber;
+    }
+    policyNumber ??= (await loggedCall(deps.db, call('issueOsago'), () => adapter.issueOsago(ref))).policyNumber;
     await move(deps, id, S.released, { ...SYSTEM, note: `Полис ${policyNumber}` }, { policy_number: policyNumber });
     await deps.onReleased?.(id);
     if (row.calculation.startDate <= moscowToday()) await move(deps, id, S.inAction, { ...SYSTEM, note: 'Дата начала действия наступила' });
+    return true;
   } catch (e) {
+    // Left paid: releaseLeftBehind tries again.
     deps.log.error({ err: String(e), contractId: id }, 'policy release failed');
+    return false;
   }
+}
+
+/** A paid contract is retried this long after its payment at the earliest (a release in flight is not raced). */
+export const RELEASE_RETRY_AFTER_MS = 2 * 60_000;
+
+/**
+ * Paid contracts a release left behind (the insurer failed, or the api stopped between the insurer's
+ * answer and the move): the insurer is asked how the policy stands — issued: its number is recorded; not
+ * yet: issued now. Nothing is issued twice (the insurer's issue is idempotent by reference; the table
+ * refuses a second 500 → 510). Answers how many were released.
+ */
+export async function releaseLeftBehind(deps: FlowDeps, now = new Date()): Promise<number> {
+  const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.paid} AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100`, [
+    new Date(now.getTime() - RELEASE_RETRY_AFTER_MS).toISOString(),
+  ]);
+  let released = 0;
+  for (const c of due) if (await release(deps, c.id, { askFirst: true })) released++;
+  return released;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { OsagoRatingError, rateOsago, wholeYears, type TariffGroup } from '@oyster/shared-kit/domain';
+import type { Queryable } from '../../platform/db.js';
 import type { InsurerAdapter, OsagoCheckAnswer, OsagoContractSubmission, OsagoQuoteAnswer, OsagoQuoteRequest } from './adapter.js';
 
 /**
@@ -121,8 +122,12 @@ export function parseDemoInsurerFaults(spec: string | undefined): Record<string,
 /** A promise that never settles and keeps nothing alive (a quote the insurer never answers). */
 const never = <T>() => new Promise<T>(() => undefined);
 
-/** The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay; `fault` makes it misbehave. */
-export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault: DemoInsurerFault | null = null): InsurerAdapter {
+/**
+ * The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay; `fault` makes it
+ * misbehave; `ledger` is where it keeps the policies it issued (demo_insurer_policies) — without one
+ * (unit tests) every issue is a new number and nothing is ever issued for its status.
+ */
+export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault: DemoInsurerFault | null = null, ledger: Queryable | null = null): InsurerAdapter {
   const wait = async () => {
     const ms = delayMs ?? insurer.delayMs;
     if (ms > 0) await sleep(ms);
@@ -143,10 +148,19 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
       const token = randomBytes(18).toString('base64url');
       return { token, path: `/pay/${token}` };
     },
-    async issueOsago() {
+    async issueOsago(ref) {
       await wait();
-      const digits = String(randomInt(0, 1e10)).padStart(10, '0');
-      return { policyNumber: `${DEMO_POLICY_SERIES}${digits}` };
+      const fresh = () => `${DEMO_POLICY_SERIES}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+      if (!ledger) return { policyNumber: fresh() };
+      // Asked again for the same reference: the number already given (a second ask inserts nothing).
+      await ledger.query('INSERT INTO demo_insurer_policies (ref, company_code, policy_number) VALUES ($1, $2, $3) ON CONFLICT (ref) DO NOTHING', [ref, insurer.code, fresh()]);
+      const [row] = await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]);
+      return { policyNumber: row.policy_number };
+    },
+    async statusOsago(ref) {
+      await wait();
+      const [row] = ledger ? await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]) : [];
+      return row ? { state: 'issued', policyNumber: row.policy_number } : { state: 'not_issued' };
     },
     async quoteOsago(req): Promise<OsagoQuoteAnswer> {
       if (fault === 'timeout') return never();

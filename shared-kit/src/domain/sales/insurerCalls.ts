@@ -2,7 +2,7 @@
  * The insurer calls log (`GET /api/v2/soap-logs`, the soap-logs page, staff only): every call the
  * product made to an insurer with what was asked, what came back or the error, and how long it took.
  */
-export const INSURER_CALL_METHODS = ['quoteOsago', 'prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago'] as const;
+export const INSURER_CALL_METHODS = ['quoteOsago', 'prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago', 'statusOsago'] as const;
 export type InsurerCallMethod = (typeof INSURER_CALL_METHODS)[number];
 
 export const INSURER_CALL_METHOD_TITLES: Record<InsurerCallMethod, string> = {
@@ -11,6 +11,7 @@ export const INSURER_CALL_METHOD_TITLES: Record<InsurerCallMethod, string> = {
   checkOsago: 'Проверка данных',
   paymentLink: 'Ссылка на оплату',
   issueOsago: 'Выпуск полиса',
+  statusOsago: 'Статус полиса у страховщика',
 };
 
 export interface InsurerCallLogItem {
