@@ -97,6 +97,10 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
   // No reload: the agent's page shows the policy with its number.
   await expect(page.getByRole('heading', { name: /Е-ОСАГО № ХХХ\d{10}/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Полис выпущен').first()).toBeVisible();
+  // Paid, then released: both in the history, which followed without a reload too.
+  const history = page.getByRole('region', { name: 'История статусов' });
+  await expect(history.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(history.getByText('Полис выпущен', { exact: true })).toBeVisible();
   await expect(row).toContainText('Полис выпущен');
   await expect(row).toContainText(/Е-ОСАГО ХХХ\d{10}/);
   const download = page.waitForEvent('download');
