@@ -1,11 +1,17 @@
 import { expect, test } from './fixtures';
 import { EMAIL, chooseOption, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
 
-// e-OSAGO end to end against the real api (issue 11): an offer becomes a contract, the documents go to
+// e-OSAGO end to end against the real api (issue 11): offers and a refusal, an offer becomes a contract, the documents go to
 // the insurer, the client pays on the insurer's page in another tab, and the agent's page follows every
 // step without a reload, up to the policy number and its PDF; Полисы lists it.
 
-test('an agent issues e-OSAGO: the calculator’s steps with the documents → offer → a scan → sent → payment link paid in a second page → released with a number, live; the policy PDF downloads', async ({ page, context }) => {
+/** dd.mm.yyyy, `n` years before today (the 28th at the latest: 29.02 is not in every year). */
+function yearsAgo(n: number): string {
+  const d = new Date();
+  return `${String(Math.min(d.getDate(), 28)).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear() - n}`;
+}
+
+test('an agent issues e-OSAGO: the calculator’s steps with the documents → offers from five insurers and one refusal (a driver under 22) → an offer → a scan → sent → payment link paid in a second page → released with a number, live; the policy PDF downloads', async ({ page, context }) => {
   test.setTimeout(90_000);
   await signIn(page, EMAIL.agent);
   await page.goto('/app/new-eosago');
@@ -39,6 +45,13 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
     },
     async driver(drivers) {
       await drivers.getByLabel('ФИО водителя').fill('Смирнова Анна Петровна');
+      // A second driver of 20 with a year behind the wheel: one insurer does not take drivers under 22.
+      await drivers.getByRole('button', { name: 'Добавить водителя' }).click();
+      const young = drivers.locator('fieldset').nth(1);
+      await young.getByLabel('ФИО водителя').fill('Смирнов Илья Петрович');
+      await typeDate(young.getByLabel('Дата рождения'), yearsAgo(20));
+      await typeDate(young.getByLabel('Стаж с'), yearsAgo(1));
+      await young.getByLabel('Серия и номер ВУ').pressSequentially('77AB654321');
     },
   });
   // Back to an earlier step: what was typed is there.
@@ -47,7 +60,9 @@ test('an agent issues e-OSAGO: the calculator’s steps with the documents → o
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByRole('button', { name: 'Рассчитать' }).click();
   const offers = page.getByRole('region', { name: 'Предложения страховщиков' }).getByRole('article');
-  await expect(offers).toHaveCount(6, { timeout: 15_000 });
+  await expect(offers).toHaveCount(5, { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Отказы страховщиков' })).toContainText('Не страхуем водителей моложе 22 лет');
+  await expect(offers.first().getByLabel(/Коэффициенты/)).toContainText(/КБМ/);
   await offers.first().getByRole('button', { name: 'Оформить' }).click();
 
   // The contract has everything the calculator took: its steps open where something is still missing.
