@@ -150,7 +150,9 @@ export async function requestDetails(q: Queryable, r: RequestRow, viewer: Sessio
       [r.id],
     ),
   ]);
-  const offerItems: BrokerRequestOffer[] = offers.map((o) => ({
+  // The agent sees the executor's offers once they have been put to the client (300), not while they are made.
+  const offersShown = actor !== 'agent' || history.some((h) => h.to_status === S.clientAcceptance);
+  const offerItems: BrokerRequestOffer[] = (offersShown ? offers : []).map((o) => ({
     id: o.id,
     companyId: o.company_id,
     companyName: o.company_name,

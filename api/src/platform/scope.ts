@@ -48,14 +48,14 @@ const SEES_ALL_ROLES = `ARRAY['admin','agent_supervisor','finance_controller','a
  * The same rule turned round, for telling staff about one agent's object: an SQL condition «the user
  * row `u` may see the agent whose id is the parameter `agentParam`» — in agentScope's order: an
  * appointed-only supervisor their appointed agents; the roles that see every agent; anyone else the
- * agents of `own`.
+ * agents of `own`. `agentParam` may be a parameter or an outer column (its inner aliases: seen, seen_ac, bn).
  */
 export function seesAgentCondition(u: string, agentParam: string): string {
   return `(CASE
     WHEN 'agent_supervisor' = ANY(${u}.roles) AND ${u}.can_view_only_appointed_agents
-      THEN EXISTS (SELECT 1 FROM agent_curators ac WHERE ac.curator_id = ${u}.id AND ac.agent_id = ${agentParam})
+      THEN EXISTS (SELECT 1 FROM agent_curators seen_ac WHERE seen_ac.curator_id = ${u}.id AND seen_ac.agent_id = ${agentParam})
     WHEN ${u}.roles && ${SEES_ALL_ROLES} THEN true
-    ELSE EXISTS (SELECT 1 FROM users a WHERE a.id = ${agentParam} AND (a.id = ${u}.id OR a.parent_agent_id = ${u}.id
-      OR a.broker_network_id IN (SELECT id FROM broker_networks WHERE owner_user_id = ${u}.id)))
+    ELSE EXISTS (SELECT 1 FROM users seen WHERE seen.id = ${agentParam} AND (seen.id = ${u}.id OR seen.parent_agent_id = ${u}.id
+      OR seen.broker_network_id IN (SELECT bn.id FROM broker_networks bn WHERE bn.owner_user_id = ${u}.id)))
   END)`;
 }

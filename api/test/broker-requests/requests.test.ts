@@ -69,6 +69,12 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     expect(await visible('agent')).toEqual(of((x) => x.email === 'agent@oyster.test'));
     expect(await visible('owner')).toEqual(of((x) => x.email === 'owner@oyster.test' || x.email === 'subagent@oyster.test'));
     expect(await visible('subagent')).toEqual(of((x) => x.email === 'subagent@oyster.test'));
+    expect(await visible('newagent')).toEqual(of((x) => x.email === 'newagent@oyster.test'));
+    // A broker-network owner: their own and every agent's of the network they own.
+    const network = await db().query<{ email: string }>(
+      `SELECT u.email FROM users u JOIN broker_networks n ON n.id = u.broker_network_id JOIN users o ON o.id = n.owner_user_id WHERE o.email = 'broker@oyster.test'`,
+    );
+    expect(await visible('broker')).toEqual(of((x) => x.email === 'broker@oyster.test' || network.some((a) => a.email === x.email)));
     for (const staff of ['admin', 'manager', 'finance', 'supervisor'] as const) expect(await visible(staff)).toEqual(of(sent));
     const appointed = await db().query<{ email: string }>(`SELECT u.email FROM agent_curators ac JOIN users u ON u.id = ac.agent_id JOIN users c ON c.id = ac.curator_id WHERE c.email = 'supervisor.appointed@oyster.test'`);
     expect(await visible('supervisorAppointed')).toEqual(of((x) => sent(x) && appointed.some((a) => a.email === x.email)));
@@ -110,6 +116,8 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     const offer = (code: string, premium: number) => req('manager', 'POST', `/api/v2/broker-requests/${draft.id}/offers`, { companyId: company(code), premium, commissionPercent: 15, conditions: 'Здание и оборудование, франшиза 50 000 ₽' });
     expect((await offer('sogaz', 412_500_00)).status).toBe(200);
     expect((await offer('ingos', 398_000_00)).status).toBe(200);
+    // Being made, the offers are the executor's: the agent sees none yet.
+    expect((await req('agent', 'GET', `/api/v2/broker-requests/${draft.id}`)).body.data.offers).toEqual([]);
     await move('manager', draft.id, S.calculated);
     await move('manager', draft.id, S.saved);
     await move('manager', draft.id, S.clientAcceptance);
@@ -167,12 +175,42 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
           const res = await move(who, id, to, { ...(to === S.notReleased ? { reason: 'Клиент передумал' } : {}), ...(offerId && to === S.executorAcceptance ? { offerId } : {}) });
           const side = who === 'agent' ? 'agent' : 'executor';
           const allowed = !!rule && rule.by.includes(side);
-          expect({ from, to, who, status: res.status, moved: (await statusOf(id)) === to }).toEqual({ from, to, who, status: allowed ? 200 : res.status === 404 ? 404 : expect.any(Number), moved: allowed });
-          if (!allowed && res.status === 409) expect(res.body.message).toMatch(/^(Нельзя перевести запрос из статуса «.+» в «.+»|Перевести запрос в статус «.+» может только (исполнитель|агент))$/);
+          // Refused: a 409 in Russian — or a 404 where staff cannot see the request at all (an agent's draft).
+          const hidden = who === 'manager' && from === S.draft;
+          expect({ from, to, who, status: res.status, moved: (await statusOf(id)) === to }).toEqual({ from, to, who, status: allowed ? 200 : hidden ? 404 : 409, moved: allowed });
+          if (!allowed && !hidden) expect(res.body.message).toMatch(/^(Нельзя перевести запрос из статуса «.+» в «.+»|Перевести запрос в статус «.+» может только (исполнитель|агент))$/);
         }
       }
     }
   }, 180_000);
+
+  test('a move is pushed live to the queue’s workers who may see the agent: the appointed-only supervisor hears only of their agents’ requests', async () => {
+    const curator = `(SELECT id FROM users WHERE email = 'supervisor.appointed@oyster.test')`;
+    const agentId = `(SELECT id FROM users WHERE email = 'agent@oyster.test')`;
+    await db().query(`DELETE FROM agent_curators WHERE curator_id = ${curator} AND agent_id = ${agentId}`);
+    const everyone = connectSocket(r.url, r.tokens.supervisor);
+    const appointed = connectSocket(r.url, r.tokens.supervisorAppointed);
+    const heard: unknown[] = [];
+    appointed.on('broker_request', (e: unknown) => heard.push(e));
+    try {
+      await Promise.all([connected(everyone), connected(appointed)]);
+      const d = await create('agent');
+      const told = once<{ requestId: string; status: number }>(everyone, 'broker_request');
+      expect((await move('agent', d.id, S.sent)).status).toBe(200);
+      expect(await told).toMatchObject({ requestId: d.id, status: S.sent });
+      await new Promise((res) => setTimeout(res, 300));
+      expect(heard).toEqual([]);
+      // Appointed to them, the agent's next request reaches them too.
+      await db().query(`INSERT INTO agent_curators (curator_id, agent_id) SELECT ${curator}, ${agentId} ON CONFLICT DO NOTHING`);
+      const next = await create('agent');
+      const theirs = once<{ requestId: string }>(appointed, 'broker_request');
+      await move('agent', next.id, S.sent);
+      expect((await theirs).requestId).toBe(next.id);
+    } finally {
+      everyone.close();
+      appointed.close();
+    }
+  });
 
   test('files: the §7 answer; content, extension, size and a path in the name checked; nothing written when refused', async () => {
     const d = await create('agent');

@@ -1,5 +1,6 @@
 import { CLOSED_BROKER_REQUEST_STATUSES, DEMO_ACCOUNTS, DEMO_ACCOUNT_KEYS, agentScope, type AgentScope, type DemoAccountKey } from '@oyster/shared-kit/domain';
 import { newId } from '../../src/platform/db';
+import { seesAgentCondition } from '../../src/platform/scope';
 import { demoContracts, insertContracts } from '../../src/sales/demo-contracts';
 import { BACKENDS, call, signInAll, start, type Running } from '../support';
 
@@ -106,5 +107,13 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
       [sees, CLOSED_BROKER_REQUEST_STATUSES],
     );
     expect(info.body.data).toMatchObject({ openedBRCount: br, appRegistrations: apps });
+
+    // The rule turned round (seesAgentCondition: «may this user see agent X», for telling staff about
+    // one agent's object) answers the same for every agent.
+    const turned = await r.oyster.db.query<{ email: string }>(
+      `SELECT a.email FROM users a, users u WHERE u.id = $1 AND ('agent' = ANY(a.roles) OR 'agent_new' = ANY(a.roles)) AND ${seesAgentCondition('u', 'a.id')} ORDER BY a.email`,
+      [me._id],
+    );
+    expect(turned.map((x) => x.email).sort()).toEqual(sees);
   });
 });
