@@ -3,6 +3,7 @@ import {
   BROKER_REQUEST_TRANSITIONS,
   DEMO_ACCOUNT_KEYS,
   formatMoney,
+  slaDeadline,
   type BrokerFormValues,
   type BrokerRequestStatus,
   type DemoAccountKey,
@@ -210,6 +211,25 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
       everyone.close();
       appointed.close();
     }
+  });
+
+  test('the SLA clock counts working hours across a weekend: sent on Friday at 16:00 Moscow time, a 24-hour product is due on Wednesday at 13:00, and a Saturday is not late', async () => {
+    const d = await create('agent');
+    const sent = (await move('agent', d.id, S.sent)).body.data;
+    // The api's deadline is the shared rule's, from the moment it was sent.
+    expect(Date.parse(sent.slaDueAt)).toBe(slaDeadline(new Date(sent.sentAt), 24).getTime());
+    // As if sent on Friday 2026-11-27 at 16:00 MSK (13:00 UTC): 2 hours that day, 9 Monday, 9 Tuesday, 4 Wednesday.
+    const friday = new Date('2026-11-27T13:00:00Z');
+    const due = slaDeadline(friday, 24);
+    expect(due.toISOString()).toBe('2026-12-02T10:00:00.000Z');
+    await db().query('UPDATE broker_requests SET sent_at = $2, sla_due_at = $3, escalated_at = NULL WHERE id = $1', [d.id, friday.toISOString(), due.toISOString()]);
+    const ctx = { db: r.oyster.db, rt: r.oyster.realtime, unread: r.oyster.unread } as never;
+    const told = async () => (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE title = $1', [`Запрос № ${d.number} просрочен`]))[0].n;
+    await escalateOverdue(ctx, new Date('2026-11-28T09:00:00Z')); // Saturday noon
+    await escalateOverdue(ctx, new Date('2026-12-02T09:59:00Z')); // Wednesday, a minute before
+    expect(await told()).toBe(0);
+    await escalateOverdue(ctx, new Date('2026-12-02T11:00:00Z')); // Wednesday, an hour late
+    expect(await told()).toBeGreaterThan(0);
   });
 
   test('files: the §7 answer; content, extension, size and a path in the name checked; nothing written when refused', async () => {
