@@ -61,6 +61,9 @@ test('an agent sends a company’s property request with a file; the manager tak
   await typeDate(label(agent, 'Желаемая дата начала'), '15.12.2026');
   await chooseOption(label(agent, 'Срок'), '12 мес.');
   await attach(agent, agent.getByRole('region', { name: 'Файлы', exact: true }), 'Файлы для прикрепления', 'Свидетельство.pdf', 'Документы на имущество');
+  // The manager watches «Новые» before it is sent.
+  await manager.goto('/app/broker-requests?view=unassigned');
+  await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
   await agent.getByRole('button', { name: 'Отправить запрос' }).click();
   await expect(agent).toHaveURL(/\/calc$/);
   const requestUrl = agent.url().replace(/\/calc$/, '');
@@ -68,7 +71,6 @@ test('an agent sends a company’s property request with a file; the manager tak
   await expect(agent.getByText(/осталось \d+ р\.ч\./).first()).toBeVisible();
 
   // The manager: the new request appears in «Новые» without a reload; taking it counts in the badge.
-  await manager.goto('/app/broker-requests?view=unassigned');
   const row = manager.getByRole('list', { name: 'Запросы' }).getByRole('listitem').filter({ hasText: `Запрос № ${number}` });
   await expect(row).toBeVisible();
   await row.getByRole('link').click();
@@ -77,6 +79,8 @@ test('an agent sends a company’s property request with a file; the manager tak
   await expect(badge).toContainText(String(badgeBefore + 1));
   await expect(agent.getByText('Подготовлен').first()).toBeVisible(); // the agent's page follows
   await manager.getByRole('button', { name: 'Начать расчёт' }).click();
+  const agentStatus = agent.locator('.oy-breq__status');
+  await expect(agentStatus).toHaveText('Расчёт');
 
   // Two offers, one with a file.
   const addOffer = async (insurer: string, premium: string, conditions: string) => {
@@ -93,7 +97,9 @@ test('an agent sends a company’s property request with a file; the manager tak
   const ingos = manager.getByRole('article', { name: 'Ингосстрах' });
   await attach(manager, ingos, 'Файлы предложения', 'Предложение Ингосстрах.pdf', 'Предложение страховщика');
   await manager.getByRole('button', { name: 'Расчёт завершён' }).click();
+  await expect(agentStatus).toHaveText('Расчёт завершён');
   await manager.getByRole('button', { name: 'Сохранить предложения' }).click();
+  await expect(agentStatus).toHaveText('Сохранён');
   await manager.getByRole('button', { name: 'Отправить предложения агенту' }).click();
 
   // The agent: the offers arrive live — the page moves on to «Выбор предложения» by itself.
@@ -105,6 +111,7 @@ test('an agent sends a company’s property request with a file; the manager tak
   await expect(agent.getByText('Ожидает согласия исполнителя').first()).toBeVisible();
   await expect(manager.getByText('Ожидает согласия исполнителя').first()).toBeVisible();
   await manager.getByRole('button', { name: 'Оплата проверена' }).click();
+  await expect(agentStatus).toHaveText('Оплата проверена');
   await manager.getByRole('button', { name: 'Завершить запрос' }).click();
   await expect(agent.getByText('Завершён').first()).toBeVisible();
   await expect(badge).toContainText(String(badgeBefore));
