@@ -14,3 +14,4 @@ export * from './format';
 export * from './catalogue';
 export * from './ids';
 export * from './communications/chat-frame';
+export * from './communications/service-worker';

@@ -48,6 +48,28 @@ describe('hidden tab → the service worker (§7)', () => {
     expect(posted).toHaveBeenCalledWith(expect.objectContaining({ title: 'Кузнецова Ольга Сергеевна', body: 'Добрый день!', url: '/app/chats/c1', tag: 'chat-c1' }));
   });
 
+  it('the shell registers the worker after sign-in, on idle, once the user has allowed notifications; not before', async () => {
+    const register = jest.fn(() => Promise.resolve({}));
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: { postMessage: posted }, register } });
+    const permission = { value: 'default' };
+    Object.defineProperty(window, 'Notification', { configurable: true, value: { get permission() { return permission.value; } } });
+    try {
+      jest.useFakeTimers();
+      setup();
+      jest.advanceTimersByTime(2000);
+      expect(register).not.toHaveBeenCalled();
+      permission.value = 'granted';
+      setup();
+      expect(register).not.toHaveBeenCalled(); // on idle, not on the first paint
+      jest.advanceTimersByTime(2000);
+      expect(register).toHaveBeenCalledWith('/app/sw.js', { scope: '/app/' });
+    } finally {
+      jest.useRealTimers();
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: { postMessage: posted } } });
+      delete (window as { Notification?: unknown }).Notification;
+    }
+  });
+
   it('a webinar’s reminder (its start is near) goes; an invitation or a postponement does not (the bell has them)', () => {
     const bus = setup();
     bus.publish('webinar-notification', sampleWebinar({ removeWebinar: true, registration: true }));

@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@oyster/shared-kit/domain/platform';
 import type { EventBus } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
 
@@ -9,6 +10,14 @@ import type { SessionService } from './session';
  * notifications: remote-communications). No worker, or the tab in front: nothing here.
  */
 export function wireSystemNotifications(bus: EventBus, session: SessionService) {
+  // Registered by the shell once the user has allowed notifications (the notifications page asks), on
+  // idle after sign-in: a new browser, or a worker the browser dropped, gets it back without a visit there.
+  session.session$.subscribe((user) => {
+    if (!user || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !navigator.serviceWorker) return;
+    const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(register);
+    else setTimeout(register, 1000);
+  });
   const tell = (m: { title: string; body: string; url: string; tag: string; notificationId?: string }) => {
     const worker = navigator.serviceWorker?.controller;
     if (worker && document.hidden) worker.postMessage({ source: 'oyster-app', type: 'notify', token: session.token, ...m });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { BROWSER_NOTIFICATION_TEXTS as T, BrowserNotifications, SERVICE_WORKER_URL } from './BrowserNotifications';
+import { SERVICE_WORKER_URL } from '@oyster/shared-kit/domain';
+import { BROWSER_NOTIFICATION_TEXTS as T, BrowserNotifications } from './BrowserNotifications';
 
 describe('browser notifications on the notifications page (§7 service worker)', () => {
   const register = jest.fn(async () => ({}));

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@oyster/shared-kit/domain';
 import { Button } from '@oyster/shared-kit/ui/form';
 
 export const BROWSER_NOTIFICATION_TEXTS = {
@@ -8,8 +9,6 @@ export const BROWSER_NOTIFICATION_TEXTS = {
   failed: 'Не удалось включить уведомления браузера',
 } as const;
 
-/** The worker the shell's socket hands hidden-tab notifications to (shell/public/sw.js). */
-export const SERVICE_WORKER_URL = '/app/sw.js';
 
 type State = 'unsupported' | 'default' | 'granted' | 'denied' | 'failed';
 
@@ -24,7 +23,7 @@ export function BrowserNotifications() {
   const [state, setState] = React.useState<State>(() => (supported() ? (Notification.permission as State) : 'unsupported'));
 
   const register = React.useCallback(() => {
-    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/app/' }).then(
+    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }).then(
       () => setState('granted'),
       () => setState('failed'),
     );
