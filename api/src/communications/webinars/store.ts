@@ -1,4 +1,4 @@
-import { untilTime, WEBINAR_REMINDER_MINUTES, WEBINAR_TEXTS, type Webinar, type WebinarInput, type WebinarRegistration, type WebinarRegistrationStatus, type WebinarStatus } from '@oyster/shared-kit/domain';
+import { moscowParts, untilTime, WEBINAR_REMINDER_MINUTES, WEBINAR_TEXTS, type Webinar, type WebinarInput, type WebinarRegistration, type WebinarRegistrationStatus, type WebinarStatus } from '@oyster/shared-kit/domain';
 import { fioSql } from '../../platform/auth/users.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId, type Queryable } from '../../platform/db.js';
@@ -32,15 +32,6 @@ interface WebinarRow {
 }
 
 const REMINDER_MS = WEBINAR_REMINDER_MINUTES * 60_000;
-/** Moscow keeps UTC+3 all year: the spec's date and time fields are Moscow's. */
-const MOSCOW_OFFSET_MS = 3 * 3600_000;
-
-/** dd.mm.yyyy and HH:mm in Moscow. */
-export function moscowDateTime(at: Date): { date: string; time: string } {
-  const m = new Date(at.getTime() + MOSCOW_OFFSET_MS).toISOString();
-  return { date: `${m.slice(8, 10)}.${m.slice(5, 7)}.${m.slice(0, 4)}`, time: m.slice(11, 16) };
-}
-
 export function webinarStatus(startsAt: Date, durationMin: number, now: number): WebinarStatus {
   if (now >= startsAt.getTime() + durationMin * 60_000) return 'end';
   return now >= startsAt.getTime() ? 'live' : 'planned';
@@ -62,7 +53,7 @@ function toWebinar(r: WebinarRow, o: { staff: boolean; registered?: boolean; now
     _id: r.id,
     title: r.title,
     description: r.description,
-    ...moscowDateTime(startsAt),
+    ...moscowParts(startsAt),
     startsAt: startsAt.toISOString(),
     platform: r.platform,
     duration: r.duration_min,
@@ -155,7 +146,7 @@ async function tell(ctx: Ctx, word: Word | null): Promise<void> {
 }
 
 const when = (r: WebinarRow) => {
-  const { date, time } = moscowDateTime(new Date(r.starts_at));
+  const { date, time } = moscowParts(r.starts_at);
   return `${date} в ${time} (МСК), ${r.platform}`;
 };
 

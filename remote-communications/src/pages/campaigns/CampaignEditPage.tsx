@@ -9,6 +9,8 @@ import {
   POPUP_SOUNDS,
   ROLE_TITLES,
   ROLES,
+  moscowIso,
+  moscowParts,
   popupSoundUrl,
   type CampaignDetails,
   type CampaignInput,
@@ -18,7 +20,6 @@ import { getRuntime, type InitState } from '@oyster/shared-kit/runtime';
 import { Checkbox, DateInput, Dropdown, Field, Input, MultiDropdown, TimeInput, Button } from '@oyster/shared-kit/ui/form';
 import { ErrorState, ImageField, ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { audienceCount, getCampaign, saveCampaign, sendCampaign, uploadPopupImage } from '../../api/campaigns';
-import { moscowIso, moscowParts } from '../../components/moscowTime';
 import { PopupPreview } from './PopupPreview';
 import './campaigns.css';
 

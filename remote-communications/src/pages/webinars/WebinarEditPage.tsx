@@ -1,11 +1,10 @@
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { FORM_TEXTS, WEBINAR_LIMITS as L, WEBINAR_TEXTS as T, dateError, timeError, type Webinar, type WebinarInput } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, WEBINAR_LIMITS as L, WEBINAR_TEXTS as T, dateError, moscowIso, moscowParts, timeError, type Webinar, type WebinarInput } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, DateInput, Field, Input, IntegerInput, TimeInput } from '@oyster/shared-kit/ui/form';
 import { ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getWebinar, saveWebinar } from '../../api/webinars';
-import { moscowIso, moscowParts } from '../../components/moscowTime';
 import { WEBINARS_BACK } from './parts';
 import './webinars.css';
 

@@ -1,12 +1,13 @@
 /**
  * Moscow time (UTC+3 all year, no daylight saving) as the kit's date and time inputs show it, and back:
  * what staff type as a Moscow date and time travels as ISO with `+03:00`, whatever the browser's zone.
+ * In the full domain entry, not the platform's (nothing on home's first paint needs it).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ISO moment as the dd.mm.yyyy and HH:mm of Moscow. */
-export function moscowParts(iso: string): { date: string; time: string } {
-  const d = new Date(Date.parse(iso) + 3 * 3600_000);
+/** A moment (ISO or Date) as the dd.mm.yyyy and HH:mm of Moscow — the pages' inputs, the api's webinar fields. */
+export function moscowParts(at: string | Date): { date: string; time: string } {
+  const d = new Date(new Date(at).getTime() + 3 * 3600_000);
   return { date: `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
 }
 
