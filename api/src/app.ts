@@ -57,6 +57,8 @@ export interface AppOptions {
   demoInsurerFaults?: Record<string, DemoInsurerFault>;
   /** The key insurers sign payment callbacks with (env PAYMENT_WEBHOOK_SECRET; unset: a development key). */
   paymentWebhookSecret?: string;
+  /** The bearer token of Oyster.app's backend (env OYSTER_APP_TOKEN; unset: the clients' chat integration is off). */
+  oysterAppToken?: string | null;
   /**
    * How long a session stays resolved in-process without a database read (default SESSION_CACHE_MS or
    * 5000 ms; 0: every request reads the database). Logout, blocking and user changes drop it at once
@@ -184,6 +186,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     paymentWebhookSecret: options.paymentWebhookSecret ?? (process.env.PAYMENT_WEBHOOK_SECRET || undefined),
+    oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     mediaDir,

@@ -2,6 +2,7 @@ import type { Domain } from '../platform/context.js';
 import { sendDue } from './campaigns/store.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { chatRoutes } from './routes/chats.js';
+import { clientChatRoutes } from './routes/client-chats.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { webinarRoutes } from './routes/webinars.js';
 import { sendDueReminders } from './webinars/store.js';
@@ -12,7 +13,8 @@ import { runPeriodically } from '../platform/periodic.js';
  * Communications (issue 13): the notifications page and the one way every domain tells a user something
  * on the bell (`notify`, notifications.ts); chats between agents and staff (chats/: the support chat,
  * and the chat of a contract or a broker request, which those domains find or make with
- * ensureObjectChat); popup campaigns (campaigns/: written by staff, sent once — now or when due — and
+ * ensureObjectChat) and with Oyster.app's clients (routes/client-chats.ts: the app's backend relays its
+ * clients' messages under OYSTER_APP_TOKEN; staff with canChatWithClients answer); popup campaigns (campaigns/: written by staff, sent once — now or when due — and
  * logged by the recipients' apps); webinars (webinars/: planned and announced by staff, signed up for by
  * agents, the registered reminded 10 minutes before the start by a job row). remote-communications is
  * its front.
@@ -27,6 +29,7 @@ export const communications: Domain = {
   register(app, ctx) {
     notificationRoutes(app, ctx);
     chatRoutes(app, ctx);
+    clientChatRoutes(app, ctx);
     campaignRoutes(app, ctx);
     webinarRoutes(app, ctx);
 
@@ -41,3 +44,10 @@ export const communications: Domain = {
     await seedWebinars(q, demo);
   },
 };
+
+declare module '../platform/context.js' {
+  interface AppContext {
+    /** OYSTER_APP_TOKEN: the bearer token of Oyster.app's backend (clients' chats); unset — the integration is off. */
+    oysterAppToken?: string | null;
+  }
+}

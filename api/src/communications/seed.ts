@@ -1,6 +1,6 @@
 import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
-import { addMessage, ensureSupportChat } from './chats/store.js';
+import { addMessage, ensureClientChat, ensureSupportChat } from './chats/store.js';
 
 const HOUR = 3600 * 1000;
 
@@ -31,7 +31,8 @@ export async function seedNotifications(q: Queryable, demo: DemoSeed) {
 /**
  * Demo chats, real conversations: agent@ asked support, manager@ took it and answered, and agent@'s
  * follow-up waits (open, manager@'s); agent1@'s question waits for anyone (open, nobody's); owner@'s
- * question was answered by manager2@ and closed. agent@ has one staff answer unread.
+ * question was answered by manager2@ and closed. agent@ has one staff answer unread. Oyster.app's
+ * clients: agent@'s Сидоров Пётр asked and waits; owner@'s Белый Антон was answered and closed.
  */
 export async function seedChats(q: Queryable, demo: DemoSeed) {
   const now = Date.now();
@@ -59,6 +60,24 @@ export async function seedChats(q: Queryable, demo: DemoSeed) {
   await q.query('UPDATE chats SET manager_id = $2 WHERE id = $1', [owner, demo.users.manager2]);
   await say(owner, 'manager2', 'staff', 'Пришлите ФИО и e-mail субагента — заведём и привяжем к вашей сети.', 60 * 25);
   await q.query('UPDATE chats SET is_open = false, agent_read_seq = last_seq WHERE id = $1', [owner]);
+
+  // Oyster.app's clients (registered through agents; the app's own ids are what its backend calls them by).
+  const registered: Record<string, { id: string; agentId: string; name: string }> = {};
+  for (const [agent, name, appClientId] of [['agent', 'Сидоров Пётр', 'demo-sidorov'], ['agent', 'Кравец Мария', 'demo-kravets'], ['owner', 'Белый Антон', 'demo-bely']] as const) {
+    const id = newId();
+    await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id, created_at) VALUES ($1, $2, $3, $4, $5)', [id, demo.users[agent], name, appClientId, ago(60 * 24 * 3)]);
+    registered[appClientId] = { id, agentId: demo.users[agent], name };
+  }
+  // Two client chats for manager2@ (canChatWithClients): Сидоров's question waits; Белый's was answered and closed.
+  const clientSays = (chatId: string, text: string, minutesAgo: number) =>
+    addMessage(q, { chatId, authorId: null, side: 'client', text, clientKey: null, at: ago(minutesAgo) });
+  const sidorov = await ensureClientChat(q, registered['demo-sidorov']);
+  await clientSays(sidorov, 'Здравствуйте! Полис ОСАГО пришёл на почту, а в приложении его нет. Где посмотреть?', 25);
+  const bely = await ensureClientChat(q, registered['demo-bely']);
+  await clientSays(bely, 'Можно ли продлить полис заранее, за месяц до окончания?', 60 * 30);
+  await q.query('UPDATE chats SET manager_id = $2 WHERE id = $1', [bely, demo.users.manager2]);
+  await say(bely, 'manager2', 'staff', 'Да, за 30 дней до окончания: ваш агент пришлёт ссылку на оплату нового полиса.', 60 * 29);
+  await q.query('UPDATE chats SET is_open = false, agent_read_seq = last_seq WHERE id = $1', [bely]);
 }
 
 /**

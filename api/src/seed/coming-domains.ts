@@ -2,8 +2,8 @@ import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
 
 /**
- * Demo rows of the domains still to move in — payments (finance) and app registrations
- * (sales). Each block moves to its domain's seed.ts when
+ * Demo rows of the domains still to move in — payments (finance). (App registrations moved to
+ * communications' seed: its Oyster.app integration registers clients.) Each block moves to its domain's seed.ts when
  * that domain gets its folder. Runs after people's seed (it points at the demo users by key).
  */
 export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
@@ -25,8 +25,4 @@ export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
   await pay('subagent', 'await', 560, 1);
   await pay('broker', 'paid', 45000, 0);
   await pay('agent0', 'await', 1800, 0);
-
-  for (const [agent, client] of [['agent', 'Сидоров Пётр'], ['agent', 'Кравец Мария'], ['owner', 'Белый Антон']] as const) {
-    await q.query('INSERT INTO app_registrations (id, agent_id, client_name) VALUES ($1,$2,$3)', [newId(), ids[agent], client]);
-  }
 }

@@ -21,6 +21,12 @@ const PUBLIC = [
   'GET /api/v2/probe/open',
   // Insurers' payment callbacks: no session, a signature instead (sales contracts.test.ts).
   'POST /api/v2/payments/callback/:companyCode',
+  // Oyster.app's backend: no session, its bearer token instead (communications client-chats.test.ts).
+  'PUT /api/v2/oyster-app/clients/:appClientId',
+  'GET /api/v2/oyster-app/clients/:appClientId/messages',
+  'POST /api/v2/oyster-app/clients/:appClientId/messages',
+  'POST /api/v2/oyster-app/clients/:appClientId/read',
+  'GET /api/v2/oyster-app/clients/:appClientId/files/:fileId',
 ];
 
 const probe: Domain = {
@@ -42,7 +48,7 @@ describe.each(BACKENDS)('sign-in by default ($name)', (backend) => {
   });
   afterAll(() => r.stop());
 
-  test('only login, logout, sign-in by token, the remotes manifest, config and the signed payment callback are public', () => {
+  test('only login, logout, sign-in by token, the remotes manifest, config, the signed payment callback and Oyster.app’s token-held integration are public', () => {
     const routes = r.oyster.routes.filter((x) => x.method !== 'HEAD');
     expect(routes.filter((x) => x.public).map((x) => `${x.method} ${x.url}`).sort()).toEqual([...PUBLIC].sort());
     // Every domain is in the walk.

@@ -12,9 +12,9 @@ export async function call<T = any>(
   url: string,
   method: string,
   path: string,
-  opts: { token?: string; cookie?: string; body?: unknown; rawBody?: string } = {},
+  opts: { token?: string; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<Res<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers['x-api-token'] = opts.token;
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | undefined;

@@ -1,13 +1,14 @@
-import type { BrokerRequestFile, ChatListPage, ChatListView, ChatMessage, ChatMessagesPage, ChatSummary } from '@oyster/shared-kit/domain';
+import type { BrokerRequestFile, ChatAudience, ChatListPage, ChatListView, ChatMessage, ChatMessagesPage, ChatSummary } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /** The chats api (api/src/communications/routes/chats.ts). Silent: the screens show failures in place. */
 const http = () => getRuntime().http;
 const silent = { silent: true } as const;
 
-export async function listChats(view: ChatListView | null, after: string | null): Promise<ChatListPage> {
+export async function listChats(view: ChatListView | null, after: string | null, audience: ChatAudience | null = null): Promise<ChatListPage> {
   const q = new URLSearchParams({ limit: '20' });
   if (view && view !== 'all') q.set('view', view);
+  if (audience) q.set('audience', audience);
   if (after) q.set('after', after);
   return (await http().get<{ data: ChatListPage }>(`/api/v2/chats?${q}`, silent)).data;
 }

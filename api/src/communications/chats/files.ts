@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import { ATTACH_LIMITS } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
-import { checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
+import { notFoundError } from '../../platform/errors.js';
+import { attachmentDisposition, checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
 import type { ReadUpload } from '../../platform/uploads.js';
 
 /**
@@ -30,4 +32,15 @@ export async function chatFileContent(q: Queryable, chatId: string, fileId: stri
     [chatId, fileId],
   );
   return row ? { fileName: row.upload_file_name, mime: row.mime, extension: row.extension, size: Number(row.size), data: Buffer.from(row.data) } : null;
+}
+
+/** Answers a chat's file as a download (a 404 «Файл не найден» when the chat has no such file). */
+export async function sendChatFile(q: Queryable, reply: FastifyReply, chatId: string | null, fileId: string): Promise<FastifyReply> {
+  const file = chatId ? await chatFileContent(q, chatId, fileId) : null;
+  if (!file) throw notFoundError('Файл не найден');
+  return reply
+    .type(file.mime)
+    .header('Content-Disposition', attachmentDisposition(file.fileName, `file.${file.extension}`))
+    .header('Cache-Control', 'private, no-store')
+    .send(file.data);
 }

@@ -1,4 +1,4 @@
-import { access, agentScope, isChatStaff, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type SessionUser } from '@oyster/shared-kit/domain';
+import { access, agentScope, isAnyChatStaff, isChatStaff, isClientChatStaff, type ChatAudience, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type ConversationType, type SessionUser } from '@oyster/shared-kit/domain';
 import { fioSql, loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
@@ -8,20 +8,22 @@ import { isoTime } from '../../platform/sql.js';
 /**
  * Chats in the database (issue 13): who is which side of a chat, the scoped reads (another's chat is
  * not told apart from a missing one), the lists, the history by seq, and finding or making the chat of
- * an agent (support) or of an object (a contract, a broker request — the owning domain says whose it
- * is and what it is called).
+ * an agent (support), of an object (a contract, a broker request — the owning domain says whose it
+ * is and what it is called) or of an Oyster.app client (client-chats.ts).
  */
 
 export const CHAT_NOT_FOUND = 'Чат не найден';
 
 export interface ChatRow {
   id: string;
-  type: ChatType;
+  type: ConversationType;
   entity_id: string | null;
   title: string;
   entity_path: string | null;
   agent_id: string;
   agent_fio: string;
+  client_id: string | null;
+  client_name: string | null;
   manager_id: string | null;
   manager_fio: string | null;
   is_open: boolean;
@@ -30,41 +32,56 @@ export interface ChatRow {
   staff_read_seq: string | number;
 }
 
-const CHAT_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c.agent_id, ${fioSql('a')} AS agent_fio,
+const CHAT_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c.agent_id, ${fioSql('a')} AS agent_fio, c.client_id, ar.client_name,
     c.manager_id, CASE WHEN m.id IS NULL THEN NULL ELSE ${fioSql('m')} END AS manager_fio, c.is_open, c.last_seq, c.agent_read_seq, c.staff_read_seq
-  FROM chats c JOIN users a ON a.id = c.agent_id LEFT JOIN users m ON m.id = c.manager_id`;
+  FROM chats c JOIN users a ON a.id = c.agent_id LEFT JOIN users m ON m.id = c.manager_id LEFT JOIN app_registrations ar ON ar.id = c.client_id`;
 
-/** Staff who answer agents: the broker's people with canChatWithAgents. */
+/** Who a chat is with: its type and the agent it belongs to (a client's chat: the client's agent). */
+export type ChatParty = { type: ConversationType; agentId: string };
 
 /**
- * Which side of the chat the user is: its agent, or staff who may chat with agents and see this agent
- * (platform/scope.ts); null — the chat is not theirs to see.
+ * Which side of the chat the user is: its agent (not of a client's chat), or staff who may chat with
+ * agents — or, in a client's chat, with clients — and see this agent (platform/scope.ts); null — the
+ * chat is not theirs to see.
  */
-export async function sideOf(q: Queryable, me: { user: SessionUser }, agentId: string): Promise<ChatSide | null> {
-  if (me.user._id === agentId) return 'agent';
-  if (!isChatStaff(me.user)) return null;
-  const params: unknown[] = [agentId];
+export async function sideOf(q: Queryable, me: { user: SessionUser }, chat: ChatParty): Promise<ChatSide | null> {
+  const client = chat.type === 'client';
+  if (!client && me.user._id === chat.agentId) return 'agent';
+  if (!(client ? isClientChatStaff(me.user) : isChatStaff(me.user))) return null;
+  const params: unknown[] = [chat.agentId];
   const [row] = await q.query<{ ok: boolean }>(`SELECT true AS ok FROM users WHERE id = $1 AND ${agentIdsCondition(me, 'id', params)}`, params);
   return row ? 'staff' : null;
 }
 
+const partyOf = (c: Pick<ChatRow, 'type' | 'agent_id'>): ChatParty => ({ type: c.type, agentId: c.agent_id });
+
 /** A chat the caller is a side of, with that side; a 404 «Чат не найден» otherwise. */
 export async function scopedChat(q: Queryable, me: { user: SessionUser }, chatId: string, forUpdate = false): Promise<{ chat: ChatRow; side: ChatSide }> {
   const [chat] = await q.query<ChatRow>(`${CHAT_SELECT} WHERE c.id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`, [chatId]);
-  const side = chat ? await sideOf(q, me, chat.agent_id) : null;
+  const side = chat ? await sideOf(q, me, partyOf(chat)) : null;
   if (!chat || !side) throw notFoundError(CHAT_NOT_FOUND);
   return { chat, side };
 }
 
-/** The users on the staff side of an agent's chats (the handful with canChatWithAgents who see the agent). */
-export async function staffOf(q: Queryable, agentId: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(`SELECT id FROM users WHERE is_personal AND can_chat_with_agents AND NOT is_blocked`);
+/** A chat by id as it is, for a caller that has already proved it may (the Oyster.app backend). */
+export async function chatRow(q: Queryable, chatId: string, forUpdate = false): Promise<ChatRow | undefined> {
+  const [chat] = await q.query<ChatRow>(`${CHAT_SELECT} WHERE c.id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`, [chatId]);
+  return chat;
+}
+
+/**
+ * The users on the staff side of a chat (the handful with canChatWithAgents — or canChatWithClients for
+ * a client's chat — who see its agent).
+ */
+export async function staffOf(q: Queryable, chat: ChatParty): Promise<string[]> {
+  const flag = chat.type === 'client' ? 'can_chat_with_clients' : 'can_chat_with_agents';
+  const rows = await q.query<{ id: string }>(`SELECT id FROM users WHERE is_personal AND ${flag} AND NOT is_blocked`);
   const out: string[] = [];
   for (const { id } of rows) {
     const row = await loadUser(q, id);
     if (!row) continue;
     const user = toSessionUser(row);
-    if (agentScope(user) === 'all' || (await sideOf(q, { user }, agentId)) === 'staff') out.push(id);
+    if (agentScope(user) === 'all' || (await sideOf(q, { user }, chat)) === 'staff') out.push(id);
   }
   return out;
 }
@@ -76,8 +93,8 @@ interface MessageRow {
   chat_id: string;
   seq: string | number;
   side: ChatSide;
-  author_id: string;
-  author_fio: string;
+  author_id: string | null;
+  author_fio: string | null;
   body: string;
   file_id: string | null;
   file_name: string | null;
@@ -87,16 +104,18 @@ interface MessageRow {
   created_at: string | Date;
 }
 
-const MESSAGE_SELECT = `SELECT cm.id, cm.chat_id, cm.seq, cm.side, cm.author_id, ${fioSql('u')} AS author_fio, cm.body, cm.file_id,
-    f.upload_file_name AS file_name, f.size AS file_size, f.mime AS file_mime, cm.client_key, cm.created_at
-  FROM chat_messages cm JOIN users u ON u.id = cm.author_id LEFT JOIN chat_files f ON f.id = cm.file_id`;
+// A client's message has no user: its author is the client of the chat's registration.
+const MESSAGE_SELECT = `SELECT cm.id, cm.chat_id, cm.seq, cm.side, cm.author_id,
+    CASE WHEN u.id IS NULL THEN (SELECT ar.client_name FROM chats ch JOIN app_registrations ar ON ar.id = ch.client_id WHERE ch.id = cm.chat_id) ELSE ${fioSql('u')} END AS author_fio,
+    cm.body, cm.file_id, f.upload_file_name AS file_name, f.size AS file_size, f.mime AS file_mime, cm.client_key, cm.created_at
+  FROM chat_messages cm LEFT JOIN users u ON u.id = cm.author_id LEFT JOIN chat_files f ON f.id = cm.file_id`;
 
 const toMessage = (r: MessageRow): ChatMessage => ({
   _id: r.id,
   chatId: r.chat_id,
   seq: Number(r.seq),
   side: r.side,
-  author: { id: r.author_id, fio: r.author_fio },
+  author: { id: r.author_id, fio: r.author_fio ?? '' },
   text: r.body,
   file: r.file_id ? { _id: r.file_id, fileName: r.file_name ?? 'файл', size: Number(r.file_size ?? 0), mime: r.file_mime ?? 'application/octet-stream' } : null,
   clientKey: r.client_key,
@@ -125,7 +144,8 @@ export async function chatMessages(q: Queryable, chatId: string, o: { after?: nu
 
 export interface NewMessage {
   chatId: string;
-  authorId: string;
+  /** The user who writes; null for a client (side 'client'). */
+  authorId: string | null;
   side: ChatSide;
   text: string;
   fileId?: string | null;
@@ -136,12 +156,15 @@ export interface NewMessage {
 
 /**
  * Writes a message (in the caller's transaction, the chat locked): the same client key from the same
- * author answers the message already written, not a second one (`created` false). The agent's message
- * opens the chat; every message moves the chat's last seq and time.
+ * author answers the message already written, not a second one (`created` false). The agent's or the
+ * client's message opens the chat; every message moves the chat's last seq and time.
  */
 export async function addMessage(q: Queryable, m: NewMessage): Promise<{ message: ChatMessage; created: boolean }> {
   if (m.clientKey) {
-    const [same] = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE cm.chat_id = $1 AND cm.author_id = $2 AND cm.client_key = $3`, [m.chatId, m.authorId, m.clientKey]);
+    const [same] = await q.query<MessageRow>(
+      `${MESSAGE_SELECT} WHERE cm.chat_id = $1 AND cm.client_key = $2 AND ${m.authorId ? 'cm.author_id = $3' : 'cm.author_id IS NULL'}`,
+      m.authorId ? [m.chatId, m.clientKey, m.authorId] : [m.chatId, m.clientKey],
+    );
     if (same) return { message: toMessage(same), created: false };
   }
   const id = newId();
@@ -149,10 +172,10 @@ export async function addMessage(q: Queryable, m: NewMessage): Promise<{ message
     'INSERT INTO chat_messages (id, chat_id, author_id, side, body, file_id, client_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now())) RETURNING seq, created_at',
     [id, m.chatId, m.authorId, m.side, m.text, m.fileId ?? null, m.clientKey, m.at?.toISOString() ?? null],
   );
-  // The author has read up to their own message.
-  const readColumn = m.side === 'agent' ? 'agent_read_seq' : 'staff_read_seq';
+  // The author has read up to their own message (a client's reads are the counterpart's column).
+  const staff = m.side === 'staff';
   await q.query(
-    `UPDATE chats SET last_seq = $2, last_message_at = $3, ${readColumn} = $2${m.side === 'agent' ? ', is_open = true' : ''} WHERE id = $1`,
+    `UPDATE chats SET last_seq = $2, last_message_at = $3, ${staff ? 'staff_read_seq' : 'agent_read_seq'} = $2${staff ? '' : ', is_open = true'} WHERE id = $1`,
     [m.chatId, row.seq, row.created_at],
   );
   const [written] = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE cm.id = $1`, [id]);
@@ -171,13 +194,13 @@ interface SummaryRow extends ChatRow {
   sort_at: string | Date;
 }
 
-const SUMMARY_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c.agent_id, ${fioSql('a')} AS agent_fio,
+const SUMMARY_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c.agent_id, ${fioSql('a')} AS agent_fio, c.client_id, ar.client_name,
     c.manager_id, CASE WHEN m.id IS NULL THEN NULL ELSE ${fioSql('m')} END AS manager_fio, c.is_open, c.last_seq, c.agent_read_seq, c.staff_read_seq,
     lm.body AS last_body, lm.side AS last_side, lm.created_at AS last_at, lf.upload_file_name AS last_file,
     (SELECT count(*)::int FROM chat_messages x WHERE x.chat_id = c.id AND x.side = 'staff' AND x.seq > c.agent_read_seq) AS unread_agent,
-    (SELECT count(*)::int FROM chat_messages x WHERE x.chat_id = c.id AND x.side = 'agent' AND x.seq > c.staff_read_seq) AS unread_staff,
+    (SELECT count(*)::int FROM chat_messages x WHERE x.chat_id = c.id AND x.side <> 'staff' AND x.seq > c.staff_read_seq) AS unread_staff,
     COALESCE(c.last_message_at, c.created_at) AS sort_at
-  FROM chats c JOIN users a ON a.id = c.agent_id LEFT JOIN users m ON m.id = c.manager_id
+  FROM chats c JOIN users a ON a.id = c.agent_id LEFT JOIN users m ON m.id = c.manager_id LEFT JOIN app_registrations ar ON ar.id = c.client_id
   LEFT JOIN chat_messages lm ON lm.chat_id = c.id AND lm.seq = c.last_seq
   LEFT JOIN chat_files lf ON lf.id = lm.file_id`;
 
@@ -188,11 +211,12 @@ function toSummary(r: SummaryRow | (ChatRow & Partial<SummaryRow>), viewerSide: 
     title: r.title,
     entityPath: r.entity_path,
     agent: { id: r.agent_id, fio: r.agent_fio },
+    client: r.client_id ? { id: r.client_id, name: r.client_name ?? '' } : null,
     manager: r.manager_id ? { id: r.manager_id, fio: r.manager_fio ?? '' } : null,
     isOpen: r.is_open,
     lastMessage: r.last_at ? { text: r.last_body ?? '', side: r.last_side!, createdAt: isoTime(r.last_at), fileName: r.last_file ?? null } : null,
-    unread: (viewerSide === 'agent' ? r.unread_agent : r.unread_staff) ?? 0,
-    readByOtherSeq: Number(viewerSide === 'agent' ? r.staff_read_seq : r.agent_read_seq),
+    unread: (viewerSide === 'staff' ? r.unread_staff : r.unread_agent) ?? 0,
+    readByOtherSeq: Number(viewerSide === 'staff' ? r.agent_read_seq : r.staff_read_seq),
     viewerSide,
   };
 }
@@ -213,19 +237,30 @@ export function decodeChatCursor(c: string): { at: string; id: string } | null {
 }
 
 /**
- * The chats list, latest conversation first, by keyset. An agent: their own chats that have a message.
- * Staff: the chats of agents in their scope — `waiting`: open and nobody's or theirs; `mine`: theirs;
- * `all`: every one with a message.
+ * Which chats' staff side the user is, as SQL over chats `c`: agents' chats with canChatWithAgents,
+ * clients' with canChatWithClients (narrowed to one `audience` when asked); scope comes on top.
  */
-export async function listChats(q: Queryable, me: { user: SessionUser }, o: { view?: ChatListView; after?: string; limit: number }): Promise<ChatListPage> {
+function staffChatsCondition(user: SessionUser, audience?: ChatAudience): string {
+  const agents = isChatStaff(user) && audience !== 'clients';
+  const clients = isClientChatStaff(user) && audience !== 'agents';
+  return agents && clients ? 'true' : agents ? `c.type <> 'client'` : clients ? `c.type = 'client'` : 'false';
+}
+
+/**
+ * The chats list, latest conversation first, by keyset. An agent: their own chats that have a message.
+ * Staff: the chats of agents in their scope (and of those agents' Oyster.app clients for staff who
+ * chat with clients; `audience` narrows to one) — `waiting`: open and nobody's or theirs; `mine`:
+ * theirs; `all`: every one with a message.
+ */
+export async function listChats(q: Queryable, me: { user: SessionUser }, o: { view?: ChatListView; audience?: ChatAudience; after?: string; limit: number }): Promise<ChatListPage> {
   const params: unknown[] = [];
   const where: string[] = ['c.last_seq > 0'];
-  const staff = isChatStaff(me.user) && access(me.user).isAuthenticated;
+  const staff = isAnyChatStaff(me.user) && access(me.user).isAuthenticated;
   if (!staff) {
     params.push(me.user._id);
-    where.push(`c.agent_id = $${params.length}`);
+    where.push(`c.agent_id = $${params.length}`, `c.type <> 'client'`);
   } else {
-    where.push(agentIdsCondition(me, 'c.agent_id', params));
+    where.push(staffChatsCondition(me.user, o.audience), agentIdsCondition(me, 'c.agent_id', params));
     // «Все» (no view) binds no self parameter: an unused one has no type and PostgreSQL refuses it.
     if (o.view === 'waiting' || o.view === 'mine') {
       params.push(me.user._id);
@@ -280,26 +315,42 @@ export async function ensureObjectChat(q: Queryable, o: { type: Exclude<ChatType
   return row.id;
 }
 
+/**
+ * The chat of an Oyster.app client (made on first use): their agent's, titled with the client's name.
+ * Two first messages at once: the unique index keeps one, both answer it.
+ */
+export async function ensureClientChat(q: Queryable, client: { id: string; agentId: string; name: string }): Promise<string> {
+  await q.query(
+    `INSERT INTO chats (id, kind, agent_id, is_open, type, client_id, title) VALUES ($1, 'client', $2, false, 'client', $3, $4)
+     ON CONFLICT (client_id) WHERE client_id IS NOT NULL DO NOTHING`,
+    [newId(), client.agentId, client.id, client.name],
+  );
+  const [row] = await q.query<{ id: string }>('SELECT id FROM chats WHERE client_id = $1', [client.id]);
+  return row.id;
+}
+
 // ───────────────────────── counters ─────────────────────────
 
 /**
  * The «Чаты» badge (§6 counters, `chats` update_chats_counts_opened): for staff, the open chats of
- * their scope that are nobody's or theirs (what waits for them); for an agent, their chats with a staff
- * message they have not read. Client chats (Oyster.app's customers) have no side here yet: 0.
+ * their scope that are nobody's or theirs (what waits for them) — agents' (`agentChats`, with
+ * canChatWithAgents) and Oyster.app clients' (`clientChats`, with canChatWithClients), their sum
+ * `chatsOpenedCount`; for an agent, their chats with a staff message they have not read.
  */
 export async function chatCounts(q: Queryable, me: { user: SessionUser }): Promise<{ chatsOpenedCount: number; clientChats: number; agentChats: number }> {
-  if (isChatStaff(me.user)) {
+  if (isAnyChatStaff(me.user)) {
     const params: unknown[] = [];
     const scope = agentIdsCondition(me, 'c.agent_id', params);
     params.push(me.user._id);
-    const [r] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM chats c WHERE c.is_open AND c.last_seq > 0 AND (c.manager_id IS NULL OR c.manager_id = $${params.length}) AND ${scope}`,
+    const [r] = await q.query<{ agents: number; clients: number }>(
+      `SELECT count(*) FILTER (WHERE c.type <> 'client')::int AS agents, count(*) FILTER (WHERE c.type = 'client')::int AS clients
+         FROM chats c WHERE c.is_open AND c.last_seq > 0 AND (c.manager_id IS NULL OR c.manager_id = $${params.length}) AND ${scope} AND ${staffChatsCondition(me.user)}`,
       params,
     );
-    return { chatsOpenedCount: r.n, agentChats: r.n, clientChats: 0 };
+    return { chatsOpenedCount: r.agents + r.clients, agentChats: r.agents, clientChats: r.clients };
   }
   const [r] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM chats c WHERE c.agent_id = $1 AND c.last_seq > c.agent_read_seq
+    `SELECT count(*)::int AS n FROM chats c WHERE c.agent_id = $1 AND c.type <> 'client' AND c.last_seq > c.agent_read_seq
         AND EXISTS (SELECT 1 FROM chat_messages x WHERE x.chat_id = c.id AND x.side = 'staff' AND x.seq > c.agent_read_seq)`,
     [me.user._id],
   );
@@ -314,7 +365,7 @@ export const NOT_A_SIDE = 'Переписку по нему ведут его а
  * answered for the caller's side — or a 403 when the caller reads the object but is neither side.
  */
 export async function objectChatFor(q: Queryable, me: { user: SessionUser }, o: Parameters<typeof ensureObjectChat>[1]): Promise<ChatSummary> {
-  const side = await sideOf(q, me, o.agentId);
+  const side = await sideOf(q, me, { type: o.type, agentId: o.agentId });
   if (!side) throw new HttpError(403, NOT_A_SIDE);
   const id = await ensureObjectChat(q, o);
   return chatSummary(q, id, side);

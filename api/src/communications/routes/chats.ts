@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ATTACH_LIMITS, CHAT_LIMITS, CHAT_LIST_VIEWS, CHAT_TEXTS, type ChatMessage } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, CHAT_AUDIENCES, CHAT_LIMITS, CHAT_LIST_VIEWS, CHAT_TEXTS, type ChatAudience, type ChatMessage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
-import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
 import { multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
-import { chatFileContent, saveChatFile } from '../chats/files.js';
+import { saveChatFile, sendChatFile } from '../chats/files.js';
 import { addMessage, CHAT_NOT_FOUND, chatCounts, chatMessages, chatSummary, decodeChatCursor, ensureSupportChat, listChats, scopedChat } from '../chats/store.js';
 
 const seqField = (label: string) => yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).label(label);
@@ -15,6 +14,7 @@ const clientKeyField = yup.string().trim().matches(CHAT_LIMITS.clientKeyPattern,
 
 const listQuery = yup.object({
   view: yup.string().oneOf([...CHAT_LIST_VIEWS]).label('view'),
+  audience: yup.string().oneOf([...CHAT_AUDIENCES]).label('audience'),
   after: yup.string().trim().max(200).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => !v || decodeChatCursor(v) !== null).label('after'),
   limit: yup.number().integer().min(1).max(100).default(20).label('limit'),
 });
@@ -37,14 +37,15 @@ const STAFF_ONLY = 'Взять, закрыть и открыть чат снов
 
 /**
  * Chats (issue 13, §7 chats/*). Who may: whoever has the chats section (canSeeChats), and only a chat
- * they are a side of — its agent, or staff with canChatWithAgents who see that agent (another's chat
- * is a 404 «Чат не найден»). A message carries a client-made key: sent again, it is the same message.
+ * they are a side of — its agent, or staff with canChatWithAgents who see that agent; an Oyster.app
+ * client's chat: staff with canChatWithClients who see the client's agent (another's chat is a 404
+ * «Чат не найден»; the client's side is client-chats.ts). A message carries a client-made key: sent again, it is the same message.
  * Every message reaches both sides live (`chat_message`); a reconnecting client asks for what came
  * after the last seq it has. Taking, closing, reopening and reading are `chat_state`; the badges follow.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, { method: 'GET', url: '/api/v2/chats', summary: 'Чаты: список (агенту — свои, сотрудникам — чаты агентов)', access: 'canSeeChats', query: listQuery }, async (req) => {
-    const q = req.query as { view?: 'waiting' | 'mine' | 'all'; after?: string; limit: number };
+    const q = req.query as { view?: 'waiting' | 'mine' | 'all'; audience?: ChatAudience; after?: string; limit: number };
     return { data: await listChats(ctx.db, req.me, q) };
   });
 
@@ -96,19 +97,13 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, { method: 'GET', url: '/api/v2/chats/:chatId/files/:fileId', summary: 'Чат: скачать файл', access: 'canSeeChats', params: idParams('chatId', 'fileId') }, async (req, reply) => {
     const { chat } = await scopedChat(ctx.db, req.me, req.params.chatId);
-    const file = await chatFileContent(ctx.db, chat.id, req.params.fileId);
-    if (!file) throw notFoundError('Файл не найден');
-    return reply
-      .type(file.mime)
-      .header('Content-Disposition', attachmentDisposition(file.fileName, `file.${file.extension}`))
-      .header('Cache-Control', 'private, no-store')
-      .send(file.data);
+    return sendChatFile(ctx.db, reply, chat.id, req.params.fileId);
   });
 
   route(app, { method: 'POST', url: '/api/v2/chats/:chatId/read', summary: 'Чат: прочитано до сообщения seq (отметка для другой стороны)', access: 'canSeeChats', params: idParams('chatId'), body: readBody }, async (req) => {
     const { seq } = req.body as { seq: number };
     const { chat, side } = await scopedChat(ctx.db, req.me, req.params.chatId);
-    const column = side === 'agent' ? 'agent_read_seq' : 'staff_read_seq';
+    const column = side === 'staff' ? 'staff_read_seq' : 'agent_read_seq';
     // Never back, never past the last message.
     const moved = await ctx.db.query<{ id: string }>(`UPDATE chats SET ${column} = LEAST($2::bigint, last_seq) WHERE id = $1 AND ${column} < LEAST($2::bigint, last_seq) RETURNING id`, [chat.id, seq]);
     if (moved.length) await pushChatState(ctx, chat.id);

@@ -6,6 +6,7 @@ import {
   CHAT_LIMITS,
   CHAT_TEXTS as T,
   CHAT_TYPE_TITLES,
+  chatCounterpartName,
   formatFileSize,
   formatMoscowDateTime,
   sortFileTypes,
@@ -88,8 +89,8 @@ function ChatHeader({ chat, onOpenEntity }: { chat: ChatState; onOpenEntity?(pat
   return (
     <div className="oy-chat__head">
       <div className="oy-chat__who">
-        {/* Staff answer many agents: the agent is the heading; the agent sees what the chat is about. */}
-        <strong className="oy-chat__title">{staff ? s.agent.fio : s.title}</strong>
+        {/* Staff answer many agents and clients: whom they answer is the heading; the agent sees what the chat is about. */}
+        <strong className="oy-chat__title">{staff ? chatCounterpartName(s) : s.title}</strong>
         <span className="oy-chat__muted">
           {s.entityPath ? (
             onOpenEntity ? (
@@ -108,6 +109,7 @@ function ChatHeader({ chat, onOpenEntity }: { chat: ChatState; onOpenEntity?(pat
           ) : (
             CHAT_TYPE_TITLES[s.type]
           )}
+          {s.client ? ` · ${T.clientsAgent(s.agent.fio)}` : null}
           {' · '}
           {s.manager ? `отвечает ${s.manager.fio}` : T.noManager}
           {' · '}

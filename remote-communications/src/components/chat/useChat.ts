@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { ATTACH_LIMITS, CHAT_LIMITS, CHAT_TEXTS, type ChatMessage, type ChatSide, type ChatSummary } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, CHAT_LIMITS, CHAT_TEXTS, otherChatSide, type ChatMessage, type ChatSummary } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { errorText } from '@oyster/shared-kit/ui/screens';
 import { chatMessages, getChat, markChatRead, moveChat, newClientKey, sendFile, sendMessage } from '../../api/chats';
@@ -23,7 +23,6 @@ export function mergeMessages(list: ChatMessage[], more: ChatMessage[]): ChatMes
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
-const otherSide = (side: ChatSide): ChatSide => (side === 'agent' ? 'staff' : 'agent');
 const httpStatusOf = (e: unknown) => (typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0);
 
 /**
@@ -53,8 +52,8 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
       lastSeq.current = Math.max(lastSeq.current, merged[merged.length - 1]?.seq ?? 0);
       return merged;
     });
-    // The agent's message opens the chat (as the server does when it writes it).
-    if (fresh && more.some((m) => m.side === 'agent')) setSummary((s) => (s && !s.isOpen ? { ...s, isOpen: true } : s));
+    // The agent's (or client's) message opens the chat (as the server does when it writes it).
+    if (fresh && more.some((m) => m.side !== 'staff')) setSummary((s) => (s && !s.isOpen ? { ...s, isOpen: true } : s));
     // A confirmed message of mine replaces its pending bubble (by the key I made for it).
     const keys = new Set(more.map((m) => m.clientKey).filter(Boolean));
     if (keys.size) setPending((p) => p.filter((x) => !keys.has(x.clientKey)));
@@ -105,7 +104,7 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
       bus.on('chat_message').subscribe((e) => e.chatId === chatId && take([e.message])),
       bus.on('chat_state').subscribe((e) => {
         if (e.chatId !== chatId) return;
-        setSummary((s) => (s ? { ...s, isOpen: e.isOpen, manager: e.manager, readByOtherSeq: e.readSeq[otherSide(s.viewerSide)] } : s));
+        setSummary((s) => (s ? { ...s, isOpen: e.isOpen, manager: e.manager, readByOtherSeq: e.readSeq[otherChatSide(s, s.viewerSide)] } : s));
       }),
       // connection$ replays the current state first: connected now is not "back"; away now is.
       bus.connection$.subscribe((state) => {

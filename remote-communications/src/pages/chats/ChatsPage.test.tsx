@@ -13,6 +13,7 @@ const summary = (over: Partial<ChatSummary> = {}): ChatSummary => ({
   title: 'Поддержка',
   entityPath: null,
   agent,
+  client: null,
   manager: null,
   isOpen: true,
   lastMessage: null,
@@ -137,7 +138,7 @@ describe('«Чаты»: one conversation', () => {
     const receiptOf = (seq: number) => log.querySelector(`[data-seq="${seq}"] .oy-chat__receipt`);
     expect(receiptOf(1)).toHaveTextContent('Прочитано');
     expect(receiptOf(2)).toBeNull();
-    act(() => bus.publish('chat_state', { chatId: CHAT, isOpen: true, manager, readSeq: { agent: 0, staff: 2 } }));
+    act(() => bus.publish('chat_state', { chatId: CHAT, isOpen: true, manager, readSeq: { agent: 0, client: 0, staff: 2 } }));
     expect(receiptOf(2)).toHaveTextContent('Прочитано');
     expect(receiptOf(1)).toBeNull();
     expect(screen.getByText(/отвечает Кузнецова Ольга Сергеевна/)).toBeInTheDocument();
@@ -164,6 +165,29 @@ describe('«Чаты»: one conversation', () => {
     // The footer's «Закрыть» (the cross is named so too).
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Закрыть' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Загрузка файлов' })).toBeNull());
+  });
+
+  it('a client’s chat for staff: the client is the heading, whose client it is under it; the client’s message is theirs and the client’s read moves «Прочитано»', async () => {
+    const client = { id: '5'.repeat(24), name: 'Сидоров Пётр' };
+    const staffView = summary({ type: 'client', title: 'Сидоров Пётр', client, viewerSide: 'staff', manager });
+    const http = fakeHttp({
+      [`GET /api/v2/chats/${CHAT}`]: { data: staffView },
+      [`GET /api/v2/chats/${CHAT}/messages`]: {
+        data: { items: [message(1, { side: 'client', author: { id: null, fio: 'Сидоров Пётр' }, text: 'Где мой полис?' }), message(2, { side: 'staff', author: manager, text: 'Сейчас пришлю' })], hasOlder: false },
+      },
+      [`POST /api/v2/chats/${CHAT}/read`]: { data: staffView },
+      'GET /api/v2/chats?limit=20&view=waiting': { data: { items: [], next: null } },
+    });
+    const { bus } = await renderSection(RemoteRoutes, `/chats/${CHAT}`, { http, user: { ...DEMO_USERS.manager, canChatWithClients: true } });
+    const log = await screen.findByRole('log', { name: 'Сообщения' });
+    expect(document.querySelector('.oy-chat__title')).toHaveTextContent('Сидоров Пётр');
+    expect(screen.getByText(/Клиент Oyster\.app · агент Иванов Иван Петрович/)).toBeInTheDocument();
+    expect(log.querySelector('[data-seq="1"]')).toHaveClass('oy-chat__msg--theirs');
+    expect(log.querySelector('[data-seq="2"]')).toHaveClass('oy-chat__msg--mine');
+    await waitFor(() => expect(posts(http.calls, '/read').map((c) => c.body)).toEqual([{ seq: 1 }]));
+    expect(log.querySelector('[data-seq="2"] .oy-chat__receipt')).toBeNull();
+    act(() => bus.publish('chat_state', { chatId: CHAT, isOpen: true, manager, readSeq: { agent: 0, client: 2, staff: 1 } }));
+    expect(log.querySelector('[data-seq="2"] .oy-chat__receipt')).toHaveTextContent('Прочитано');
   });
 
   it('a file over 10 МБ is refused before sending, in Russian', async () => {
@@ -207,6 +231,36 @@ describe('«Чаты»: the list', () => {
     expect(await screen.findByText('Чатов пока нет')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Все' }));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Список чатов' })).toHaveTextContent('закрыт'));
+  });
+
+  it('staff who chat with agents and clients: «Агенты и клиенты», «Агенты», «Клиенты» ask the server; a client’s chat shows the client, «Клиент Oyster.app» and whose client', async () => {
+    const mage = { ...DEMO_USERS.manager, canChatWithClients: true };
+    const clientChat = row('4'.repeat(24), { type: 'client', title: 'Сидоров Пётр', client: { id: '5'.repeat(24), name: 'Сидоров Пётр' }, lastMessage: { text: 'Где мой полис?', side: 'client', createdAt: '2026-11-20T09:05:00.000Z', fileName: null } });
+    const http = fakeHttp({
+      'GET /api/v2/chats?limit=20&view=waiting': { data: { items: [clientChat, row('1'.repeat(24))], next: null } },
+      'GET /api/v2/chats?limit=20&view=waiting&audience=clients': { data: { items: [clientChat], next: null } },
+      'GET /api/v2/chats?limit=20&view=waiting&audience=agents': { data: { items: [row('1'.repeat(24))], next: null } },
+    });
+    await renderSection(RemoteRoutes, '/chats', { http, user: mage });
+    const tabs = await screen.findByRole('tablist', { name: 'Чьи чаты показать' });
+    expect(within(tabs).getByRole('tab', { name: 'Агенты и клиенты' })).toHaveAttribute('aria-selected', 'true');
+    const list = await screen.findByRole('list', { name: 'Список чатов' });
+    const [first] = within(list).getAllByRole('link');
+    expect(first).toHaveTextContent('Сидоров Пётр');
+    expect(first).toHaveTextContent('Клиент Oyster.app · агент Иванов Иван Петрович · ожидает ответа');
+    expect(first).toHaveTextContent('Где мой полис?');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Клиенты' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Список чатов' })).getAllByRole('link')).toHaveLength(1));
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Агенты' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Список чатов' })).not.toHaveTextContent('Сидоров Пётр'));
+    expect(http.calls.filter((c) => c.path.includes('audience=')).map((c) => c.path)).toEqual(['/api/v2/chats?limit=20&view=waiting&audience=clients', '/api/v2/chats?limit=20&view=waiting&audience=agents']);
+  });
+
+  it('staff who chat only with agents have no «Клиенты» choice', async () => {
+    const http = fakeHttp({ 'GET /api/v2/chats?limit=20&view=waiting': { data: { items: [], next: null } } });
+    await renderSection(RemoteRoutes, '/chats', { http, user: DEMO_USERS.manager });
+    expect(await screen.findByText('Чатов пока нет')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Чьи чаты показать' })).toBeNull();
   });
 
   it('an agent: their chats without views, and «Написать в поддержку» opens the support chat', async () => {

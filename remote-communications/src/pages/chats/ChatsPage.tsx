@@ -1,13 +1,19 @@
 import * as React from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
+  CHAT_AUDIENCE_TITLES,
+  CHAT_AUDIENCES,
   CHAT_LIST_VIEW_TITLES,
   CHAT_LIST_VIEWS,
   CHAT_TEXTS as T,
   CHAT_TYPE_TITLES,
+  chatCounterpartName,
   formatMoscowDateTime,
+  isAnyChatStaff,
   isChatStaff,
+  isClientChatStaff,
   sectionOf,
+  type ChatAudience,
   type ChatListView,
   type ChatSummary,
 } from '@oyster/shared-kit/domain';
@@ -18,34 +24,41 @@ import { getSupportChat, listChats } from '../../api/chats';
 import { ChatConversation } from '../../components/chat/ChatConversation';
 import './chats.css';
 
-const VIEW_FILTER = ['view'] as const;
+const LIST_FILTERS = ['view', 'audience'] as const;
 const isView = (v: string | null): v is ChatListView => !!v && (CHAT_LIST_VIEWS as readonly string[]).includes(v);
+const isAudience = (v: string | null): v is ChatAudience => !!v && (CHAT_AUDIENCES as readonly string[]).includes(v);
 /** How often a burst of live events reads the list again (one read per burst). */
 const LIST_REFRESH_MS = 300;
 
 /**
  * «Чаты» (`/app/chats`, `/app/chats/{chatId}`; issue 13, §6): on the left the chats — an agent's own
- * (support, contracts, broker requests), or for staff the agents' chats of their scope in three views,
- * «Ожидают ответа» (open and nobody's or mine, the default), «Мои» and «Все»; on the right the chosen
+ * (support, contracts, broker requests), or for staff the agents' chats of their scope (and those
+ * agents' Oyster.app clients' chats with canChatWithClients; «Агенты» / «Клиенты» for who has both) in
+ * three views, «Ожидают ответа» (open and nobody's or mine, the default), «Мои» and «Все»; on the right the chosen
  * conversation. Rows follow every message and move live. Below 1000px one pane at a time.
  */
 export default function ChatsPage() {
   const { chatId } = useParams();
   const navigate = useNavigate();
   const me = useSessionUser();
-  const staff = !!me && isChatStaff(me);
-  const list = useKeysetList(VIEW_FILTER, (q, after: string | null) => {
+  const staff = !!me && isAnyChatStaff(me);
+  // Staff who answer both agents and clients may look at one of the two.
+  const bothAudiences = !!me && isChatStaff(me) && isClientChatStaff(me);
+  const list = useKeysetList(LIST_FILTERS, (q, after: string | null) => {
     const v = q.get('view');
-    return listChats(staff ? (isView(v) ? v : 'waiting') : null, after);
+    const a = q.get('audience');
+    return listChats(staff ? (isView(v) ? v : 'waiting') : null, after, bothAudiences && isAudience(a) ? a : null);
   });
   const view: ChatListView = isView(list.params.get('view')) ? (list.params.get('view') as ChatListView) : 'waiting';
+  const audienceParam = list.params.get('audience');
+  const audience: ChatAudience | null = bothAudiences && isAudience(audienceParam) ? audienceParam : null;
   const [supportBusy, setSupportBusy] = React.useState(false);
   const [supportError, setSupportError] = React.useState<string | null>(null);
 
   // Live: any message or state change in my chats reads the first page again (once per burst).
   const setState = list.setState;
-  const viewRef = React.useRef(view);
-  viewRef.current = view;
+  const viewRef = React.useRef({ view, audience });
+  viewRef.current = { view, audience };
   React.useEffect(() => {
     const bus = getRuntime().bus;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -53,7 +66,7 @@ export default function ChatsPage() {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        listChats(staff ? viewRef.current : null, null).then(
+        listChats(staff ? viewRef.current.view : null, null, viewRef.current.audience).then(
           (page) => setState((s) => (s.status === 'ready' ? { ...s, items: page.items, next: page.next } : s)),
           () => undefined,
         );
@@ -109,6 +122,15 @@ export default function ChatsPage() {
               ))}
             </div>
           ) : null}
+          {bothAudiences ? (
+            <div className="oy-chats__views oy-chats__views--audience" role="tablist" aria-label={T.audiencesLabel}>
+              {[null, ...CHAT_AUDIENCES].map((a) => (
+                <button key={a ?? 'all'} type="button" role="tab" aria-selected={audience === a} className={`oy-chats__view${audience === a ? ' oy-chats__view--active' : ''}`} onClick={() => list.setFilter('audience', a ?? '')}>
+                  {a ? CHAT_AUDIENCE_TITLES[a] : T.allAudiences}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {list.state.status === 'loading' ? <LoadingBlock rows={5} /> : null}
           {list.state.status === 'error' ? <ErrorState compact title="Не удалось загрузить чаты" message={list.state.message} onRetry={list.retry} /> : null}
           {list.state.status === 'ready' && !list.state.items.length ? <EmptyState compact text={T.emptyList} /> : null}
@@ -147,12 +169,13 @@ function ChatRow({ chat, active, staff, search }: { chat: ChatSummary; active: b
     <li>
       <Link to={`/chats/${chat._id}${search ? `?${search}` : ''}`} className={`oy-chats__row${active ? ' oy-chats__row--active' : ''}`} aria-current={active ? 'page' : undefined}>
         <span className="oy-chats__row-top">
-          <strong className="oy-chats__row-title">{staff ? chat.agent.fio : chat.title}</strong>
+          <strong className="oy-chats__row-title">{staff ? chatCounterpartName(chat) : chat.title}</strong>
           {last ? <span className="oy-chats__row-time">{formatMoscowDateTime(last.createdAt)}</span> : null}
         </span>
         <span className="oy-chats__row-meta">
-          {staff && chat.type !== 'support' ? `${chat.title} · ` : ''}
-          {CHAT_TYPE_TITLES[chat.type]} · {chat.isOpen ? (chat.manager ? chat.manager.fio : T.noManager) : 'закрыт'}
+          {staff && chat.entityPath ? `${chat.title} · ` : ''}
+          {CHAT_TYPE_TITLES[chat.type]}
+          {chat.client ? ` · ${T.clientsAgent(chat.agent.fio)}` : ''} · {chat.isOpen ? (chat.manager ? chat.manager.fio : T.noManager) : 'закрыт'}
         </span>
         <span className="oy-chats__row-bottom">
           <span className="oy-chats__row-preview">{preview}</span>

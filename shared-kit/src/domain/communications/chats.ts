@@ -6,23 +6,35 @@
  * The two sides: the agent (the chat's agent) and the staff who may chat with agents
  * (`canChatWithAgents`, the agent within their scope of platform/scope). A chat is open while it waits
  * for the staff: the agent's message opens it, the staff close it when it is answered.
+ *
+ * A client's chat (type 'client'): a customer who installed Oyster.app through an agent writes from the
+ * app (its backend relays the messages); the staff who may chat with clients (`canChatWithClients`, the
+ * client's agent within their scope) answer. The agent is not a side of it.
  */
 
 import { CHAT_BUTTON_TEXTS, CHAT_UPLOAD_GUARD_TEXTS } from './chat-frame';
 
-/** §3 chat state `type`. */
+/** §3 chat state `type`: the agent's chats (what the chat button opens). */
 export type ChatType = 'support' | 'contract' | 'brokerRequest';
 export const CHAT_TYPES: readonly ChatType[] = ['support', 'contract', 'brokerRequest'];
+/** Every conversation the chats page lists: an agent's, or an Oyster.app client's. */
+export type ConversationType = ChatType | 'client';
 
-export type ChatSide = 'agent' | 'staff';
+export type ChatSide = 'agent' | 'staff' | 'client';
 
+type ChatFlags = { isPersonal?: boolean; canChatWithAgents?: boolean; canChatWithClients?: boolean };
 /** Staff side of agents' chats: the broker's own people (personal users) who may chat with agents. */
-export const isChatStaff = (u: { isPersonal?: boolean; canChatWithAgents?: boolean }): boolean => !!u.isPersonal && !!u.canChatWithAgents;
+export const isChatStaff = (u: ChatFlags): boolean => !!u.isPersonal && !!u.canChatWithAgents;
+/** Staff side of Oyster.app clients' chats: the broker's people who may chat with clients. */
+export const isClientChatStaff = (u: ChatFlags): boolean => !!u.isPersonal && !!u.canChatWithClients;
+/** Staff of any chats: their list is the chats they answer, not chats of their own. */
+export const isAnyChatStaff = (u: ChatFlags): boolean => isChatStaff(u) || isClientChatStaff(u);
 
-export const CHAT_TYPE_TITLES: Record<ChatType, string> = {
+export const CHAT_TYPE_TITLES: Record<ConversationType, string> = {
   support: 'Поддержка',
   contract: 'Чат по договору',
   brokerRequest: 'Чат по запросу',
+  client: 'Клиент Oyster.app',
 };
 
 export const CHAT_LIMITS = {
@@ -49,7 +61,8 @@ export interface ChatMessage {
   /** Increasing over all chats: the order of a chat's messages, and where a client catches up from. */
   seq: number;
   side: ChatSide;
-  author: { id: string; fio: string };
+  /** The user who wrote it; a client (side 'client') is no user: id null, their name. */
+  author: { id: string | null; fio: string };
   text: string;
   file: ChatFileRef | null;
   clientKey: string | null;
@@ -59,12 +72,14 @@ export interface ChatMessage {
 /** What a chat's header and a list row show. */
 export interface ChatSummary {
   _id: string;
-  type: ChatType;
+  type: ConversationType;
   /** «Поддержка», «Договор ХХХ0123456789», «Запрос № 1042». */
   title: string;
   /** Where the object lives in the app (`/contracts/{id}`, `/request-broker/{id}`), or null. */
   entityPath: string | null;
   agent: { id: string; fio: string };
+  /** A client's chat: the client (their registration in Oyster.app); null otherwise. */
+  client: { id: string; name: string } | null;
   manager: { id: string; fio: string } | null;
   isOpen: boolean;
   lastMessage: Pick<ChatMessage, 'text' | 'side' | 'createdAt'> & { fileName: string | null } | null;
@@ -91,6 +106,16 @@ export interface ChatListPage {
 export type ChatListView = 'waiting' | 'mine' | 'all';
 export const CHAT_LIST_VIEWS: readonly ChatListView[] = ['waiting', 'mine', 'all'];
 export const CHAT_LIST_VIEW_TITLES: Record<ChatListView, string> = { waiting: 'Ожидают ответа', mine: 'Мои', all: 'Все' };
+/** Whose chats, for staff who answer both agents and clients (both flags). */
+export type ChatAudience = 'agents' | 'clients';
+export const CHAT_AUDIENCES: readonly ChatAudience[] = ['agents', 'clients'];
+export const CHAT_AUDIENCE_TITLES: Record<ChatAudience, string> = { agents: 'Агенты', clients: 'Клиенты' };
+
+/** Whom staff answer in a chat (its heading for them): the client, or the agent. */
+export const chatCounterpartName = (chat: Pick<ChatSummary, 'agent' | 'client'>): string => (chat.client ? chat.client.name : chat.agent.fio);
+
+/** The other side of a chat, seen from `side` (a staff viewer's is the chat's agent or client). */
+export const otherChatSide = (chat: { type: ConversationType }, side: ChatSide): ChatSide => (side !== 'staff' ? 'staff' : chat.type === 'client' ? 'client' : 'agent');
 
 /** The socket event `chat_message`: a message in a chat the user is a side of. */
 export interface ChatMessageEvent {
@@ -103,7 +128,7 @@ export interface ChatStateEvent {
   chatId: string;
   isOpen: boolean;
   manager: { id: string; fio: string } | null;
-  /** The highest seq each side has read. */
+  /** The highest seq each side has read (a client's chat has no agent side: 0; an agent's no client: 0). */
   readSeq: Record<ChatSide, number>;
 }
 
@@ -134,6 +159,10 @@ export const CHAT_TEXTS = {
   writeSupport: 'Написать в поддержку',
   pickChat: 'Выберите чат слева',
   you: 'Вы',
+  /** Under an Oyster.app client's chat: whose client it is. */
+  clientsAgent: (fio: string) => `агент ${fio}`,
+  audiencesLabel: 'Чьи чаты показать',
+  allAudiences: 'Агенты и клиенты',
   emptyText: 'Поле «text»: введите сообщение',
   badClientKey: 'Поле «clientKey»: от 8 до 64 латинских букв, цифр, «-» или «_»',
 } as const;

@@ -1,0 +1,144 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHAT_LIMITS, CHAT_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/db.js';
+import { HttpError, notFoundError } from '../../platform/errors.js';
+import { route } from '../../platform/routes.js';
+import { textField, yup } from '../../platform/validation.js';
+import { pushChatMessage, pushChatState } from '../chats/events.js';
+import { sendChatFile } from '../chats/files.js';
+import { addMessage, chatMessages, chatRow, ensureClientChat } from '../chats/store.js';
+
+/**
+ * Chats with Oyster.app's clients (issue 13, §6 «clients' chats»): the app's backend talks to this api
+ * server to server — never a browser, never a user's session. Every call carries
+ * `Authorization: Bearer <OYSTER_APP_TOKEN>`; without the setting the integration is off (404).
+ *
+ * - `PUT /api/v2/oyster-app/clients/{appClientId}` {agentId, name}: the client registered in the app
+ *   through an agent (again: the same registration; a new name is taken; another agent is a 409).
+ * - `POST …/{appClientId}/messages` {text, clientKey}: the client wrote — to the staff who chat with
+ *   clients and see the agent, live; the same key again is the same message.
+ * - `GET …/{appClientId}/messages?after=seq`: the conversation (the staff's answers go out this way:
+ *   the app asks for what came after the last seq it has — nothing lost, in order; `before` pages back).
+ * - `POST …/{appClientId}/read` {seq}: the client has read up to seq («Прочитано» on the staff side).
+ * - `GET …/{appClientId}/files/{fileId}`: a file the staff sent.
+ */
+export const CLIENT_CHAT_TEXTS = {
+  off: 'Интеграция с Oyster.app не настроена',
+  badToken: 'Неверный ключ интеграции Oyster.app',
+  noClient: 'Клиент Oyster.app не найден',
+  noAgent: 'Агент не найден',
+  otherAgent: 'Клиент уже зарегистрирован у другого агента',
+} as const;
+
+const APP_CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const clientParams = yup.object({
+  appClientId: yup.string().trim().matches(APP_CLIENT_ID, 'Поле «appClientId»: от 1 до 64 латинских букв, цифр, «-» или «_»').required().label('appClientId'),
+});
+const fileParams = clientParams.shape({
+  fileId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «fileId» должно быть идентификатором из 24 шестнадцатеричных символов').required().label('fileId'),
+});
+const registerBody = yup.object({
+  agentId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «agentId» должно быть идентификатором из 24 шестнадцатеричных символов').required().label('agentId'),
+  name: textField('name', 200).required(),
+});
+const messageBody = yup.object({
+  text: yup.string().trim().required(CHAT_TEXTS.emptyText).min(1, CHAT_TEXTS.emptyText).max(CHAT_LIMITS.maxText).label('text'),
+  clientKey: yup.string().trim().matches(CHAT_LIMITS.clientKeyPattern, CHAT_TEXTS.badClientKey).required(CHAT_TEXTS.badClientKey).label('clientKey'),
+});
+const seqField = (label: string) => yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).label(label);
+const messagesQuery = yup.object({
+  after: seqField('after'),
+  before: seqField('before'),
+  limit: yup.number().integer().min(1).max(200).default(CHAT_LIMITS.pageSize).label('limit'),
+});
+const readBody = yup.object({ seq: seqField('seq').required() });
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** The bearer token against the configured one, in constant time (digests: equal lengths). */
+export function oysterAppTokenOk(expected: string, header: unknown): boolean {
+  if (typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice(7).trim()), digest(expected));
+}
+
+interface ClientRow {
+  id: string;
+  agent_id: string;
+  client_name: string;
+}
+
+export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    // The token before anything else: a caller without it learns nothing, not even what input is wrong.
+    scope.addHook('onRequest', async (req: FastifyRequest) => {
+      if (!ctx.oysterAppToken) throw notFoundError(CLIENT_CHAT_TEXTS.off);
+      if (!oysterAppTokenOk(ctx.oysterAppToken, req.headers.authorization)) throw new HttpError(401, CLIENT_CHAT_TEXTS.badToken);
+    });
+
+    const clientOf = async (appClientId: string): Promise<ClientRow> => {
+      const [row] = await ctx.db.query<ClientRow>('SELECT id, agent_id, client_name FROM app_registrations WHERE app_client_id = $1', [appClientId]);
+      if (!row) throw notFoundError(CLIENT_CHAT_TEXTS.noClient);
+      return row;
+    };
+    const chatIdOf = async (clientId: string) => (await ctx.db.query<{ id: string }>('SELECT id FROM chats WHERE client_id = $1', [clientId]))[0]?.id ?? null;
+
+    route(scope, { method: 'PUT', url: '/api/v2/oyster-app/clients/:appClientId', summary: 'Oyster.app: клиент зарегистрировался через агента (повтор — та же регистрация)', public: true, params: clientParams, body: registerBody }, async (req) => {
+      const { agentId, name } = req.body as { agentId: string; name: string };
+      const { appClientId } = req.params;
+      const [agent] = await ctx.db.query<{ id: string }>('SELECT id FROM users WHERE id = $1 AND NOT is_personal AND NOT is_blocked', [agentId]);
+      if (!agent) throw notFoundError(CLIENT_CHAT_TEXTS.noAgent);
+      const client = await ctx.db.tx(async (q) => {
+        await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id) VALUES ($1, $2, $3, $4) ON CONFLICT (app_client_id) WHERE app_client_id IS NOT NULL DO NOTHING', [newId(), agentId, name, appClientId]);
+        const [row] = await q.query<ClientRow>('SELECT id, agent_id, client_name FROM app_registrations WHERE app_client_id = $1 FOR UPDATE', [appClientId]);
+        if (row.agent_id !== agentId) throw new HttpError(409, CLIENT_CHAT_TEXTS.otherAgent);
+        if (row.client_name !== name) {
+          await q.query('UPDATE app_registrations SET client_name = $2 WHERE id = $1', [row.id, name]);
+          await q.query(`UPDATE chats SET title = $2 WHERE client_id = $1`, [row.id, name]);
+        }
+        return { ...row, client_name: name };
+      });
+      return { data: { clientId: client.id, appClientId, agentId: client.agent_id, name: client.client_name, chatId: await chatIdOf(client.id) } };
+    });
+
+    route(scope, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: сообщение клиента сотрудникам (clientKey — повтор не удваивает)', public: true, params: clientParams, body: messageBody }, async (req) => {
+      const { text, clientKey } = req.body as { text: string; clientKey: string };
+      const client = await clientOf(req.params.appClientId);
+      const { chat, message, created } = await ctx.db.tx(async (q) => {
+        const chatId = await ensureClientChat(q, { id: client.id, agentId: client.agent_id, name: client.client_name });
+        const chat = (await chatRow(q, chatId, true))!;
+        return { chat, ...(await addMessage(q, { chatId, authorId: null, side: 'client', text, clientKey })) };
+      });
+      if (created) await pushChatMessage(ctx, chat, message);
+      return { data: message };
+    });
+
+    route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: переписка клиента (after — что пришло после seq)', public: true, params: clientParams, query: messagesQuery }, async (req) => {
+      const client = await clientOf(req.params.appClientId);
+      const chatId = await chatIdOf(client.id);
+      if (!chatId) return { data: { chatId: null, isOpen: false, readByStaffSeq: 0, items: [], hasOlder: false } };
+      const chat = (await chatRow(ctx.db, chatId))!;
+      const page = await chatMessages(ctx.db, chatId, req.query as { after?: number; before?: number; limit: number });
+      return { data: { chatId, isOpen: chat.is_open, readByStaffSeq: Number(chat.staff_read_seq), ...page } };
+    });
+
+    route(scope, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/read', summary: 'Oyster.app: клиент прочитал до сообщения seq', public: true, params: clientParams, body: readBody }, async (req) => {
+      const { seq } = req.body as { seq: number };
+      const client = await clientOf(req.params.appClientId);
+      const chatId = await chatIdOf(client.id);
+      if (!chatId) throw notFoundError(CLIENT_CHAT_TEXTS.noClient);
+      // The client's reads are the counterpart's column; never back, never past the last message.
+      const moved = await ctx.db.query<{ id: string }>('UPDATE chats SET agent_read_seq = LEAST($2::bigint, last_seq) WHERE id = $1 AND agent_read_seq < LEAST($2::bigint, last_seq) RETURNING id', [chatId, seq]);
+      if (moved.length) await pushChatState(ctx, chatId);
+      const chat = (await chatRow(ctx.db, chatId))!;
+      return { data: { chatId, readSeq: Number(chat.agent_read_seq) } };
+    });
+
+    route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/files/:fileId', summary: 'Oyster.app: файл, присланный клиенту сотрудником', public: true, params: fileParams }, async (req, reply) => {
+      const client = await clientOf(req.params.appClientId);
+      const chatId = await chatIdOf(client.id);
+      return sendChatFile(ctx.db, reply, chatId, req.params.fileId);
+    });
+  });
+}
