@@ -39,6 +39,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_ADDRESS: '1000',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Oyster.app's backend in the clients' chat test (chats.spec.ts) calls with this token.
+      OYSTER_APP_TOKEN: 'e2e-oyster-app-token',
     },
   },
 });

@@ -68,6 +68,44 @@ test('an agent and a manager chat live: the question arrives, the manager takes 
   await managerContext.close();
 });
 
+test('an Oyster.app client writes through the app’s backend: manager2@ (chats with clients) sees it arrive live under «Клиенты», answers; the app takes the answer after its last seq; the client’s read shows «Прочитано»', async ({ page, request }) => {
+  const appCall = { headers: { authorization: 'Bearer e2e-oyster-app-token' } };
+  await signIn(page, 'manager2@oyster.test');
+  await page.goto('/app/chats');
+  await page.getByRole('tablist', { name: 'Чьи чаты показать' }).getByRole('tab', { name: 'Клиенты', exact: true }).click();
+  await expect(page).toHaveURL(/audience=clients/);
+  const list = page.getByRole('list', { name: 'Список чатов' });
+  // The demo's waiting client chat (agent@'s Сидоров Пётр) is there; no agent's chat is.
+  await expect(list.getByRole('link').filter({ hasText: 'Сидоров Пётр' })).toBeVisible();
+  await expect(list).not.toContainText('Поддержка');
+  const badgeBefore = await badgeCount(page);
+
+  const question = `Как добавить водителя в полис? ${Date.now()}`;
+  const sent = await request.post('/api/v2/oyster-app/clients/demo-kravets/messages', { ...appCall, data: { text: question, clientKey: `e2e${Date.now()}` } });
+  expect(sent.status()).toBe(200);
+  const row = list.getByRole('link').filter({ hasText: question });
+  await expect(row).toContainText('Кравец Мария');
+  await expect(row).toContainText('Клиент Oyster.app · агент Иванов Иван Петрович');
+  await expect(chatsBadge(page)).toHaveText(String(badgeBefore + 1));
+  await row.click();
+  const log = page.getByRole('log', { name: 'Сообщения' });
+  await expect(log.getByText(question)).toBeVisible();
+  await page.getByRole('button', { name: 'Взять в работу' }).click();
+  await expect(page.getByText(/отвечает Попов Дмитрий Андреевич/)).toBeVisible();
+  const answer = 'Пришлите, пожалуйста, фото водительского удостоверения.';
+  await page.getByLabel('Сообщение').fill(answer);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(log.getByText(answer)).toBeVisible();
+
+  // The app asks for what came after the client's message: the answer, from manager2@.
+  const after = await request.get(`/api/v2/oyster-app/clients/demo-kravets/messages?after=${(await sent.json()).data.seq}`, appCall);
+  const items = (await after.json()).data.items as { side: string; text: string; author: { fio: string }; seq: number }[];
+  expect(items.map((m) => [m.side, m.author.fio, m.text])).toEqual([['staff', 'Попов Дмитрий Андреевич', answer]]);
+  await expect(log.getByText('Прочитано')).toHaveCount(0);
+  expect((await request.post('/api/v2/oyster-app/clients/demo-kravets/read', { ...appCall, data: { seq: items[0].seq } })).status()).toBe(200);
+  await expect(log.getByText('Прочитано')).toBeVisible();
+});
+
 test('a broker request’s chat on its page: a file sent there is added to the request after «Вы действительно хотите добавить файл … в запрос?»', async ({ page }) => {
   await signIn(page, EMAIL.agent);
   await page.goto('/app/new-request-broker');
