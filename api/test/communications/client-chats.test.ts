@@ -59,6 +59,20 @@ describe.each(BACKENDS)('clients’ chats ($name)', (backend) => {
     }
   });
 
+  test('wrong tokens from one address are limited like sign-in attempts: 429 «Слишком много запросов»; the right token still passes', async () => {
+    const limited = await start(backend, { oysterAppToken: TOKEN, loginAddressRateLimit: { max: 2, windowMs: 60_000 } });
+    try {
+      const guess = () => call(limited.url, 'GET', '/api/v2/oyster-app/clients/demo-sidorov/messages', { headers: { authorization: 'Bearer guess' } });
+      expect([(await guess()).status, (await guess()).status]).toEqual([401, 401]);
+      const third = await guess();
+      expect([third.status, third.body.message]).toEqual([429, 'Слишком много запросов']);
+      const right = await call(limited.url, 'GET', '/api/v2/oyster-app/clients/demo-sidorov/messages', { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(right.status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   test('a client registers through an agent: again is the same registration (a new name is taken); another agent is a 409; staff or nobody as the agent — 404; bad input — 400 naming the field', async () => {
     const first = await app('PUT', '/api/v2/oyster-app/clients/app-0001', { agentId, name: 'Орлова Нина' });
     expect(first.status).toBe(200);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHAT_LIMITS, CHAT_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
+import { CHAT_LIMITS, CHAT_TEXTS, ERROR_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
@@ -13,7 +13,8 @@ import { addMessage, chatMessages, chatRow, ensureClientChat } from '../chats/st
 /**
  * Chats with Oyster.app's clients (issue 13, §6 «clients' chats»): the app's backend talks to this api
  * server to server — never a browser, never a user's session. Every call carries
- * `Authorization: Bearer <OYSTER_APP_TOKEN>`; without the setting the integration is off (404).
+ * `Authorization: Bearer <OYSTER_APP_TOKEN>`; without the setting the integration is off (404); wrong
+ * tokens from one address are limited like sign-in attempts (429 after LOGIN_RATE_LIMIT_ADDRESS a minute).
  *
  * - `PUT /api/v2/oyster-app/clients/{appClientId}` {agentId, name}: the client registered in the app
  *   through an agent (again: the same registration; a new name is taken; another agent is a 409).
@@ -72,9 +73,12 @@ interface ClientRow {
 export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     // The token before anything else: a caller without it learns nothing, not even what input is wrong.
+    // Wrong tokens count against the address like sign-in attempts (LOGIN_RATE_LIMIT_ADDRESS): guessing is 429s.
     scope.addHook('onRequest', async (req: FastifyRequest) => {
       if (!ctx.oysterAppToken) throw notFoundError(CLIENT_CHAT_TEXTS.off);
-      if (!oysterAppTokenOk(ctx.oysterAppToken, req.headers.authorization)) throw new HttpError(401, CLIENT_CHAT_TEXTS.badToken);
+      if (oysterAppTokenOk(ctx.oysterAppToken, req.headers.authorization)) return;
+      if (!(await ctx.loginLimiter.address.hit(`oyster-app:ip:${req.ip}`))) throw new HttpError(429, ERROR_TEXTS.tooManyRequests);
+      throw new HttpError(401, CLIENT_CHAT_TEXTS.badToken);
     });
 
     const clientOf = async (appClientId: string): Promise<ClientRow> => {
