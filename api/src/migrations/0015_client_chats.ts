@@ -6,8 +6,8 @@ import type { Migration } from '../platform/migrations.js';
  * the app's own id of the client, unique: the app's backend registers a client again without a second
  * row) has one chat of type 'client' (client_id); the staff who may chat with clients answer it. The
  * client's messages come from the app's backend and have no user author (side 'client', author_id
- * null — the name is the registration's); a key sent again by the app is the same message. In a client
- * chat the counterpart's read seq (agent_read_seq) is the client's.
+ * null — the name is the registration's, and so are their files'); a key sent again by the app is the
+ * same message. In a client chat the counterpart's read seq (agent_read_seq) is the client's.
  * Shipped: never edit.
  */
 const SQL = `
@@ -26,6 +26,7 @@ ALTER TABLE chat_messages ADD CONSTRAINT chat_messages_side_check CHECK (side IN
 ALTER TABLE chat_messages ALTER COLUMN author_id DROP NOT NULL;
 ALTER TABLE chat_messages ADD CONSTRAINT chat_messages_author_check CHECK ((side = 'client') = (author_id IS NULL));
 CREATE UNIQUE INDEX chat_messages_client_side_key_idx ON chat_messages(chat_id, client_key) WHERE author_id IS NULL AND client_key IS NOT NULL;
+ALTER TABLE chat_files ALTER COLUMN user_id DROP NOT NULL;
 `;
 
 export const migration: Migration = { version: 15, name: 'client_chats', sql: SQL };

@@ -197,6 +197,40 @@ describe.each(BACKENDS)('clients’ chats ($name)', (backend) => {
     expect(answer.side).toBe('staff');
   });
 
+  test('the client sends a file through the app: checked by content, once per key, live to the staff, who download it', async () => {
+    const send = (name: string, data: Buffer, type: string, clientKey: string) => {
+      const form = new FormData();
+      form.append('clientKey', clientKey);
+      form.append('text', 'Фото прав');
+      form.append('file', new Blob([data], { type }), name);
+      return fetch(`${r.url}/api/v2/oyster-app/clients/app-0001/files`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: form }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    };
+    const before = await rows('app-0001');
+    const mageSocket = connectSocket(r.url, mage);
+    try {
+      await connected(mageSocket);
+      const live = once<{ message: ChatMessage }>(mageSocket, 'chat_message');
+      const clientKey = key();
+      const first = await send('Права.pdf', PDF, 'application/pdf', clientKey);
+      const again = await send('Права.pdf', PDF, 'application/pdf', clientKey);
+      expect(first.status).toBe(200);
+      expect(again.body.data._id).toBe(first.body.data._id);
+      expect(first.body.data).toMatchObject({ side: 'client', text: 'Фото прав', author: { id: null, fio: 'Орлова Нина Павловна' }, file: { fileName: 'Права.pdf', mime: 'application/pdf' } });
+      expect((await live).message._id).toBe(first.body.data._id);
+      const download = await fetch(`${r.url}/api/v2/chats/${first.body.data.chatId}/files/${first.body.data.file._id}`, { headers: { 'x-api-token': mage } });
+      expect([download.status, Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString('latin1')]).toEqual([200, '%PDF-']);
+    } finally {
+      mageSocket.close();
+    }
+    const [{ files }] = await r.oyster.db.query<{ files: number }>(`SELECT count(*)::int AS files FROM chat_files f JOIN chats c ON c.id = f.chat_id JOIN app_registrations a ON a.id = c.client_id WHERE a.app_client_id = 'app-0001' AND f.user_id IS NULL`);
+    expect(files).toBe(1);
+    // Not a document by its content: 400 in Russian, nothing written.
+    const fake = await send('Права.pdf', Buffer.from('просто текст'), 'application/pdf', key());
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toMatch(/[а-яё]/i);
+    expect(await rows('app-0001')).toHaveLength(before.length + 1);
+  });
+
   test('closing a client’s chat takes it off the badge; the client’s next message opens it again', async () => {
     const chatId = (await app('GET', '/api/v2/oyster-app/clients/app-0001/messages')).body.data.chatId as string;
     const count = async () => (await as(mage, 'GET', '/api/v2/chats/opened-count')).body as { chatsOpenedCount: number; clientChats: number; agentChats: number };

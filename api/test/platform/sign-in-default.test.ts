@@ -26,6 +26,7 @@ const PUBLIC = [
   'GET /api/v2/oyster-app/clients/:appClientId/messages',
   'POST /api/v2/oyster-app/clients/:appClientId/messages',
   'POST /api/v2/oyster-app/clients/:appClientId/read',
+  'POST /api/v2/oyster-app/clients/:appClientId/files',
   'GET /api/v2/oyster-app/clients/:appClientId/files/:fileId',
 ];
 

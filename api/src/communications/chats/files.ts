@@ -1,15 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { ATTACH_LIMITS } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, type ChatMessage } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
 import { notFoundError } from '../../platform/errors.js';
 import { attachmentDisposition, checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
 import type { ReadUpload } from '../../platform/uploads.js';
+import { addMessage, type NewMessage } from './store.js';
 
 /**
  * Files sent in a chat: a document (PDF, JPEG, PNG, WEBP up to ATTACH_LIMITS.maxFileBytes) checked by
  * its content before anything is written (platform checkDocumentUpload); the bytes kept in chat_files.
  */
-export async function saveChatFile(q: Queryable, chatId: string, userId: string, upload: ReadUpload): Promise<string> {
+export async function saveChatFile(q: Queryable, chatId: string, userId: string | null, upload: ReadUpload): Promise<string> {
   const f = checkDocumentUpload(upload, ATTACH_LIMITS.maxFileBytes);
   const id = newId();
   await q.query('INSERT INTO chat_files (id, chat_id, user_id, upload_file_name, extension, mime, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
@@ -23,6 +24,19 @@ export async function saveChatFile(q: Queryable, chatId: string, userId: string,
     f.data,
   ]);
   return id;
+}
+
+/**
+ * A file message (in the caller's transaction, the chat locked). Sent again with the same key (the
+ * answer was lost): the message already written — the file is not kept twice.
+ */
+export async function addFileMessage(q: Queryable, m: Omit<NewMessage, 'fileId'>, upload: ReadUpload): Promise<{ message: ChatMessage; created: boolean }> {
+  const [same] = await q.query<{ id: string }>(
+    `SELECT id FROM chat_messages WHERE chat_id = $1 AND client_key = $2 AND ${m.authorId ? 'author_id = $3' : 'author_id IS NULL'}`,
+    m.authorId ? [m.chatId, m.clientKey, m.authorId] : [m.chatId, m.clientKey],
+  );
+  const fileId = same ? null : await saveChatFile(q, m.chatId, m.authorId, upload);
+  return addMessage(q, { ...m, fileId });
 }
 
 /** One file of a chat with its bytes, or null. */

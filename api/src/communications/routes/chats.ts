@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ATTACH_LIMITS, CHAT_AUDIENCES, CHAT_LIMITS, CHAT_LIST_VIEWS, CHAT_TEXTS, type ChatAudience, type ChatMessage } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, CHAT_AUDIENCES, CHAT_LIST_VIEWS, type ChatAudience, type ChatMessage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
-import { saveChatFile, sendChatFile } from '../chats/files.js';
+import { addFileMessage, sendChatFile } from '../chats/files.js';
+import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
 import { addMessage, CHAT_NOT_FOUND, chatCounts, chatMessages, chatSummary, decodeChatCursor, ensureSupportChat, listChats, scopedChat } from '../chats/store.js';
-
-const seqField = (label: string) => yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).label(label);
-const clientKeyField = yup.string().trim().matches(CHAT_LIMITS.clientKeyPattern, CHAT_TEXTS.badClientKey).label('clientKey');
 
 const listQuery = yup.object({
   view: yup.string().oneOf([...CHAT_LIST_VIEWS]).label('view'),
@@ -18,21 +16,6 @@ const listQuery = yup.object({
   after: yup.string().trim().max(200).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => !v || decodeChatCursor(v) !== null).label('after'),
   limit: yup.number().integer().min(1).max(100).default(20).label('limit'),
 });
-const messagesQuery = yup.object({
-  after: seqField('after'),
-  before: seqField('before'),
-  limit: yup.number().integer().min(1).max(200).default(CHAT_LIMITS.pageSize).label('limit'),
-});
-const messageBody = yup.object({
-  text: yup.string().trim().required(CHAT_TEXTS.emptyText).min(1, CHAT_TEXTS.emptyText).max(CHAT_LIMITS.maxText).label('text'),
-  clientKey: clientKeyField.required(CHAT_TEXTS.badClientKey),
-});
-const fileFields = yup.object({
-  text: yup.string().trim().max(CHAT_LIMITS.maxText).default('').label('text'),
-  clientKey: clientKeyField.required(CHAT_TEXTS.badClientKey),
-});
-const readBody = yup.object({ seq: seqField('seq').required() });
-
 const STAFF_ONLY = 'Взять, закрыть и открыть чат снова может сотрудник брокера';
 
 /**
@@ -65,7 +48,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, { method: 'GET', url: '/api/v2/chats/:chatId/messages', summary: 'Чат: сообщения (последние, раньше before или после after)', access: 'canSeeChats', params: idParams('chatId'), query: messagesQuery }, async (req) => {
     const { chat } = await scopedChat(ctx.db, req.me, req.params.chatId);
-    return { data: await chatMessages(ctx.db, chat.id, req.query as { after?: number; before?: number; limit: number }) };
+    return { data: await chatMessages(ctx.db, chat.id, req.query as MessagesQuery) };
   });
 
   route(app, { method: 'POST', url: '/api/v2/chats/:chatId/messages', summary: 'Чат: отправить сообщение (clientKey — повтор не удваивает)', access: 'canSeeChats', params: idParams('chatId'), body: messageBody }, async (req) => {
@@ -85,10 +68,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       const { text, clientKey } = await validate(fileFields, fields);
       const { message, created } = await ctx.db.tx(async (q) => {
         const { chat, side } = await scopedChat(q, req.me, visible.id, true);
-        const [same] = await q.query<{ id: string }>('SELECT id FROM chat_messages WHERE chat_id = $1 AND author_id = $2 AND client_key = $3', [chat.id, req.me.user._id, clientKey]);
-        // Sent again (the answer was lost): the message already written, the file not kept twice.
-        const fileId = same ? null : await saveChatFile(q, chat.id, req.me.user._id, files[0]);
-        return addMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', fileId, clientKey });
+        return addFileMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', clientKey }, files[0]);
       });
       if (created) await pushChatMessage(ctx, visible, message);
       return { data: message as ChatMessage };

@@ -1,13 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHAT_LIMITS, CHAT_TEXTS, ERROR_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, ERROR_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
-import { textField, yup } from '../../platform/validation.js';
+import { multipartScope, readUploads } from '../../platform/uploads.js';
+import { textField, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
-import { sendChatFile } from '../chats/files.js';
+import { addFileMessage, sendChatFile } from '../chats/files.js';
+import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
 import { addMessage, chatMessages, chatRow, ensureClientChat } from '../chats/store.js';
 
 /**
@@ -22,8 +24,10 @@ import { addMessage, chatMessages, chatRow, ensureClientChat } from '../chats/st
  *   clients and see the agent, live; the same key again is the same message.
  * - `GET …/{appClientId}/messages?after=seq`: the conversation (the staff's answers go out this way:
  *   the app asks for what came after the last seq it has — nothing lost, in order; `before` pages back).
+ * - `POST …/{appClientId}/files` (multipart file, clientKey, text): the client's file (a photo of a
+ *   licence, a scan), checked like any chat file (10 MB; PDF, JPEG, PNG, WEBP by content).
  * - `POST …/{appClientId}/read` {seq}: the client has read up to seq («Прочитано» on the staff side).
- * - `GET …/{appClientId}/files/{fileId}`: a file the staff sent.
+ * - `GET …/{appClientId}/files/{fileId}`: a file of the conversation.
  */
 export const CLIENT_CHAT_TEXTS = {
   off: 'Интеграция с Oyster.app не настроена',
@@ -44,18 +48,6 @@ const registerBody = yup.object({
   agentId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «agentId» должно быть идентификатором из 24 шестнадцатеричных символов').required().label('agentId'),
   name: textField('name', 200).required(),
 });
-const messageBody = yup.object({
-  text: yup.string().trim().required(CHAT_TEXTS.emptyText).min(1, CHAT_TEXTS.emptyText).max(CHAT_LIMITS.maxText).label('text'),
-  clientKey: yup.string().trim().matches(CHAT_LIMITS.clientKeyPattern, CHAT_TEXTS.badClientKey).required(CHAT_TEXTS.badClientKey).label('clientKey'),
-});
-const seqField = (label: string) => yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).label(label);
-const messagesQuery = yup.object({
-  after: seqField('after'),
-  before: seqField('before'),
-  limit: yup.number().integer().min(1).max(200).default(CHAT_LIMITS.pageSize).label('limit'),
-});
-const readBody = yup.object({ seq: seqField('seq').required() });
-
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /** The bearer token against the configured one, in constant time (digests: equal lengths). */
@@ -118,12 +110,27 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: message };
     });
 
+    multipartScope(scope, ATTACH_LIMITS.maxFileBytes, (files) => {
+      route(files, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/files', summary: 'Oyster.app: файл клиента сотрудникам (multipart: file, clientKey, text)', public: true, params: clientParams }, async (req) => {
+        const client = await clientOf(req.params.appClientId);
+        const { files: uploads, fields } = await readUploads(req, 1);
+        const { text, clientKey } = await validate(fileFields, fields);
+        const { chat, message, created } = await ctx.db.tx(async (q) => {
+          const chatId = await ensureClientChat(q, { id: client.id, agentId: client.agent_id, name: client.client_name });
+          const chat = (await chatRow(q, chatId, true))!;
+          return { chat, ...(await addFileMessage(q, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0])) };
+        });
+        if (created) await pushChatMessage(ctx, chat, message);
+        return { data: message };
+      });
+    }, 1, { preservePath: true });
+
     route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: переписка клиента (after — что пришло после seq)', public: true, params: clientParams, query: messagesQuery }, async (req) => {
       const client = await clientOf(req.params.appClientId);
       const chatId = await chatIdOf(client.id);
       if (!chatId) return { data: { chatId: null, isOpen: false, readByStaffSeq: 0, items: [], hasOlder: false } };
       const chat = (await chatRow(ctx.db, chatId))!;
-      const page = await chatMessages(ctx.db, chatId, req.query as { after?: number; before?: number; limit: number });
+      const page = await chatMessages(ctx.db, chatId, req.query as MessagesQuery);
       return { data: { chatId, isOpen: chat.is_open, readByStaffSeq: Number(chat.staff_read_seq), ...page } };
     });
 
