@@ -198,7 +198,7 @@ describe.each(BACKENDS)('clients’ chats ($name)', (backend) => {
   });
 
   test('the client sends a file through the app: checked by content, once per key, live to the staff, who download it', async () => {
-    const send = (name: string, data: Buffer, type: string, clientKey: string) => {
+    const send = (name: string, data: typeof PDF, type: string, clientKey: string) => {
       const form = new FormData();
       form.append('clientKey', clientKey);
       form.append('text', 'Фото прав');
