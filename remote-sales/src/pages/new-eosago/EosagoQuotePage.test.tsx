@@ -66,6 +66,10 @@ async function toPeriod(drivers: () => Promise<void> | void = () => void fireEve
   await next('Водители', 'Период и расчёт');
 }
 
+// Each test walks the calculator's antd steps in jsdom: about 12 s alone, and CI once saw one pass 30 s
+// beside the other worker (a timeout is no assertion here; the behaviour is).
+jest.setTimeout(60_000);
+
 beforeEach(() => window.sessionStorage.clear());
 
 describe('Калькулятор Е-ОСАГО (new-eosago): the steps, the quote, «Оформить»', () => {
