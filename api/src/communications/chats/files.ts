@@ -4,7 +4,7 @@ import { newId, type Queryable } from '../../platform/db.js';
 import { notFoundError } from '../../platform/errors.js';
 import { attachmentDisposition, checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
 import type { ReadUpload } from '../../platform/uploads.js';
-import { addMessage, type NewMessage } from './store.js';
+import { addMessage, messageByKey, type NewMessage } from './store.js';
 
 /**
  * Files sent in a chat: a document (PDF, JPEG, PNG, WEBP up to ATTACH_LIMITS.maxFileBytes) checked by
@@ -31,12 +31,9 @@ export async function saveChatFile(q: Queryable, chatId: string, userId: string 
  * answer was lost): the message already written — the file is not kept twice.
  */
 export async function addFileMessage(q: Queryable, m: Omit<NewMessage, 'fileId'>, upload: ReadUpload): Promise<{ message: ChatMessage; created: boolean }> {
-  const [same] = await q.query<{ id: string }>(
-    `SELECT id FROM chat_messages WHERE chat_id = $1 AND client_key = $2 AND ${m.authorId ? 'author_id = $3' : 'author_id IS NULL'}`,
-    m.authorId ? [m.chatId, m.clientKey, m.authorId] : [m.chatId, m.clientKey],
-  );
-  const fileId = same ? null : await saveChatFile(q, m.chatId, m.authorId, upload);
-  return addMessage(q, { ...m, fileId });
+  const same = m.clientKey ? await messageByKey(q, m.chatId, m.authorId, m.clientKey) : null;
+  if (same) return { message: same, created: false };
+  return addMessage(q, { ...m, fileId: await saveChatFile(q, m.chatId, m.authorId, upload) });
 }
 
 /** One file of a chat with its bytes, or null. */

@@ -55,18 +55,19 @@ export async function sideOf(q: Queryable, me: { user: SessionUser }, chat: Chat
 
 const partyOf = (c: Pick<ChatRow, 'type' | 'agent_id'>): ChatParty => ({ type: c.type, agentId: c.agent_id });
 
+/** A chat as it is — by id, or an Oyster.app client's by the client — for a caller that has proved it may (or will check). */
+export async function chatRow(q: Queryable, by: { id: string } | { clientId: string }, forUpdate = false): Promise<ChatRow | undefined> {
+  const [column, value] = 'id' in by ? ['c.id', by.id] : ['c.client_id', by.clientId];
+  const [chat] = await q.query<ChatRow>(`${CHAT_SELECT} WHERE ${column} = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`, [value]);
+  return chat;
+}
+
 /** A chat the caller is a side of, with that side; a 404 «Чат не найден» otherwise. */
 export async function scopedChat(q: Queryable, me: { user: SessionUser }, chatId: string, forUpdate = false): Promise<{ chat: ChatRow; side: ChatSide }> {
-  const [chat] = await q.query<ChatRow>(`${CHAT_SELECT} WHERE c.id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`, [chatId]);
+  const chat = await chatRow(q, { id: chatId }, forUpdate);
   const side = chat ? await sideOf(q, me, partyOf(chat)) : null;
   if (!chat || !side) throw notFoundError(CHAT_NOT_FOUND);
   return { chat, side };
-}
-
-/** A chat by id as it is, for a caller that has already proved it may (the Oyster.app backend). */
-export async function chatRow(q: Queryable, chatId: string, forUpdate = false): Promise<ChatRow | undefined> {
-  const [chat] = await q.query<ChatRow>(`${CHAT_SELECT} WHERE c.id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`, [chatId]);
-  return chat;
 }
 
 /**
@@ -154,28 +155,41 @@ export interface NewMessage {
   at?: Date;
 }
 
+/** The message a chat already has from this author (null: a client) under this client key, or null. */
+export async function messageByKey(q: Queryable, chatId: string, authorId: string | null, clientKey: string): Promise<ChatMessage | null> {
+  const [same] = await q.query<MessageRow>(
+    `${MESSAGE_SELECT} WHERE cm.chat_id = $1 AND cm.client_key = $2 AND ${authorId ? 'cm.author_id = $3' : 'cm.author_id IS NULL'}`,
+    authorId ? [chatId, clientKey, authorId] : [chatId, clientKey],
+  );
+  return same ? toMessage(same) : null;
+}
+
+/** Where a side's reads are kept: the staff's, or the counterpart's (the agent, or in a client's chat the client). */
+const readColumnOf = (side: ChatSide) => (side === 'staff' ? 'staff_read_seq' : 'agent_read_seq');
+
+/** A side has read up to seq — never back, never past the last message; true when the mark moved. */
+export async function markRead(q: Queryable, chatId: string, side: ChatSide, seq: number): Promise<boolean> {
+  const column = readColumnOf(side);
+  const moved = await q.query<{ id: string }>(`UPDATE chats SET ${column} = LEAST($2::bigint, last_seq) WHERE id = $1 AND ${column} < LEAST($2::bigint, last_seq) RETURNING id`, [chatId, seq]);
+  return moved.length > 0;
+}
+
 /**
  * Writes a message (in the caller's transaction, the chat locked): the same client key from the same
  * author answers the message already written, not a second one (`created` false). The agent's or the
  * client's message opens the chat; every message moves the chat's last seq and time.
  */
 export async function addMessage(q: Queryable, m: NewMessage): Promise<{ message: ChatMessage; created: boolean }> {
-  if (m.clientKey) {
-    const [same] = await q.query<MessageRow>(
-      `${MESSAGE_SELECT} WHERE cm.chat_id = $1 AND cm.client_key = $2 AND ${m.authorId ? 'cm.author_id = $3' : 'cm.author_id IS NULL'}`,
-      m.authorId ? [m.chatId, m.clientKey, m.authorId] : [m.chatId, m.clientKey],
-    );
-    if (same) return { message: toMessage(same), created: false };
-  }
+  const same = m.clientKey ? await messageByKey(q, m.chatId, m.authorId, m.clientKey) : null;
+  if (same) return { message: same, created: false };
   const id = newId();
   const [row] = await q.query<{ seq: string | number; created_at: string | Date }>(
     'INSERT INTO chat_messages (id, chat_id, author_id, side, body, file_id, client_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now())) RETURNING seq, created_at',
     [id, m.chatId, m.authorId, m.side, m.text, m.fileId ?? null, m.clientKey, m.at?.toISOString() ?? null],
   );
-  // The author has read up to their own message (a client's reads are the counterpart's column).
-  const staff = m.side === 'staff';
+  // The author has read up to their own message; the agent's or client's message opens the chat.
   await q.query(
-    `UPDATE chats SET last_seq = $2, last_message_at = $3, ${staff ? 'staff_read_seq' : 'agent_read_seq'} = $2${staff ? '' : ', is_open = true'} WHERE id = $1`,
+    `UPDATE chats SET last_seq = $2, last_message_at = $3, ${readColumnOf(m.side)} = $2${m.side === 'staff' ? '' : ', is_open = true'} WHERE id = $1`,
     [m.chatId, row.seq, row.created_at],
   );
   const [written] = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE cm.id = $1`, [id]);

@@ -8,7 +8,7 @@ import { idParams, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
 import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
-import { addMessage, CHAT_NOT_FOUND, chatCounts, chatMessages, chatSummary, decodeChatCursor, ensureSupportChat, listChats, scopedChat } from '../chats/store.js';
+import { addMessage, CHAT_NOT_FOUND, chatCounts, chatMessages, chatSummary, decodeChatCursor, ensureSupportChat, listChats, markRead, scopedChat } from '../chats/store.js';
 
 const listQuery = yup.object({
   view: yup.string().oneOf([...CHAT_LIST_VIEWS]).label('view'),
@@ -83,10 +83,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, { method: 'POST', url: '/api/v2/chats/:chatId/read', summary: 'Чат: прочитано до сообщения seq (отметка для другой стороны)', access: 'canSeeChats', params: idParams('chatId'), body: readBody }, async (req) => {
     const { seq } = req.body as { seq: number };
     const { chat, side } = await scopedChat(ctx.db, req.me, req.params.chatId);
-    const column = side === 'staff' ? 'staff_read_seq' : 'agent_read_seq';
-    // Never back, never past the last message.
-    const moved = await ctx.db.query<{ id: string }>(`UPDATE chats SET ${column} = LEAST($2::bigint, last_seq) WHERE id = $1 AND ${column} < LEAST($2::bigint, last_seq) RETURNING id`, [chat.id, seq]);
-    if (moved.length) await pushChatState(ctx, chat.id);
+    if (await markRead(ctx.db, chat.id, side, seq)) await pushChatState(ctx, chat.id);
     return { data: await chatSummary(ctx.db, chat.id, side) };
   });
 

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ATTACH_LIMITS, ERROR_TEXTS, OBJECT_ID_PATTERN } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, ERROR_TEXTS, OBJECT_ID_PATTERN, type ChatMessage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
-import { newId } from '../../platform/db.js';
+import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { multipartScope, readUploads } from '../../platform/uploads.js';
@@ -10,7 +10,7 @@ import { textField, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
 import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
-import { addMessage, chatMessages, chatRow, ensureClientChat } from '../chats/store.js';
+import { addMessage, chatMessages, chatRow, ensureClientChat, markRead } from '../chats/store.js';
 
 /**
  * Chats with Oyster.app's clients (issue 13, §6 «clients' chats»): the app's backend talks to this api
@@ -73,12 +73,25 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new HttpError(401, CLIENT_CHAT_TEXTS.badToken);
     });
 
+    const registration = async (q: Queryable, appClientId: string, forUpdate = false) =>
+      (await q.query<ClientRow>(`SELECT id, agent_id, client_name FROM app_registrations WHERE app_client_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [appClientId]))[0];
     const clientOf = async (appClientId: string): Promise<ClientRow> => {
-      const [row] = await ctx.db.query<ClientRow>('SELECT id, agent_id, client_name FROM app_registrations WHERE app_client_id = $1', [appClientId]);
+      const row = await registration(ctx.db, appClientId);
       if (!row) throw notFoundError(CLIENT_CHAT_TEXTS.noClient);
       return row;
     };
-    const chatIdOf = async (clientId: string) => (await ctx.db.query<{ id: string }>('SELECT id FROM chats WHERE client_id = $1', [clientId]))[0]?.id ?? null;
+    /** The client's chat (null: they have not written yet). */
+    const chatOf = async (appClientId: string) => (await chatRow(ctx.db, { clientId: (await clientOf(appClientId)).id })) ?? null;
+    /** The client writes: in their chat (made on first use, locked), then live to the staff. */
+    const writeAsClient = async (client: ClientRow, write: (q: Queryable, chatId: string) => Promise<{ message: ChatMessage; created: boolean }>) => {
+      const { chat, message, created } = await ctx.db.tx(async (q) => {
+        const chatId = await ensureClientChat(q, { id: client.id, agentId: client.agent_id, name: client.client_name });
+        const chat = (await chatRow(q, { id: chatId }, true))!;
+        return { chat, ...(await write(q, chatId)) };
+      });
+      if (created) await pushChatMessage(ctx, chat, message);
+      return { data: message };
+    };
 
     route(scope, { method: 'PUT', url: '/api/v2/oyster-app/clients/:appClientId', summary: 'Oyster.app: клиент зарегистрировался через агента (повтор — та же регистрация)', public: true, params: clientParams, body: registerBody }, async (req) => {
       const { agentId, name } = req.body as { agentId: string; name: string };
@@ -87,7 +100,7 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!agent) throw notFoundError(CLIENT_CHAT_TEXTS.noAgent);
       const client = await ctx.db.tx(async (q) => {
         await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id) VALUES ($1, $2, $3, $4) ON CONFLICT (app_client_id) WHERE app_client_id IS NOT NULL DO NOTHING', [newId(), agentId, name, appClientId]);
-        const [row] = await q.query<ClientRow>('SELECT id, agent_id, client_name FROM app_registrations WHERE app_client_id = $1 FOR UPDATE', [appClientId]);
+        const row = (await registration(q, appClientId, true))!;
         if (row.agent_id !== agentId) throw new HttpError(409, CLIENT_CHAT_TEXTS.otherAgent);
         if (row.client_name !== name) {
           await q.query('UPDATE app_registrations SET client_name = $2 WHERE id = $1', [row.id, name]);
@@ -95,19 +108,13 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         return { ...row, client_name: name };
       });
-      return { data: { clientId: client.id, appClientId, agentId: client.agent_id, name: client.client_name, chatId: await chatIdOf(client.id) } };
+      return { data: { clientId: client.id, appClientId, agentId: client.agent_id, name: client.client_name, chatId: (await chatRow(ctx.db, { clientId: client.id }))?.id ?? null } };
     });
 
     route(scope, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: сообщение клиента сотрудникам (clientKey — повтор не удваивает)', public: true, params: clientParams, body: messageBody }, async (req) => {
       const { text, clientKey } = req.body as { text: string; clientKey: string };
       const client = await clientOf(req.params.appClientId);
-      const { chat, message, created } = await ctx.db.tx(async (q) => {
-        const chatId = await ensureClientChat(q, { id: client.id, agentId: client.agent_id, name: client.client_name });
-        const chat = (await chatRow(q, chatId, true))!;
-        return { chat, ...(await addMessage(q, { chatId, authorId: null, side: 'client', text, clientKey })) };
-      });
-      if (created) await pushChatMessage(ctx, chat, message);
-      return { data: message };
+      return writeAsClient(client, (q, chatId) => addMessage(q, { chatId, authorId: null, side: 'client', text, clientKey }));
     });
 
     multipartScope(scope, ATTACH_LIMITS.maxFileBytes, (files) => {
@@ -115,41 +122,28 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
         const client = await clientOf(req.params.appClientId);
         const { files: uploads, fields } = await readUploads(req, 1);
         const { text, clientKey } = await validate(fileFields, fields);
-        const { chat, message, created } = await ctx.db.tx(async (q) => {
-          const chatId = await ensureClientChat(q, { id: client.id, agentId: client.agent_id, name: client.client_name });
-          const chat = (await chatRow(q, chatId, true))!;
-          return { chat, ...(await addFileMessage(q, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0])) };
-        });
-        if (created) await pushChatMessage(ctx, chat, message);
-        return { data: message };
+        return writeAsClient(client, (q, chatId) => addFileMessage(q, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0]));
       });
     }, 1, { preservePath: true });
 
     route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: переписка клиента (after — что пришло после seq)', public: true, params: clientParams, query: messagesQuery }, async (req) => {
-      const client = await clientOf(req.params.appClientId);
-      const chatId = await chatIdOf(client.id);
-      if (!chatId) return { data: { chatId: null, isOpen: false, readByStaffSeq: 0, items: [], hasOlder: false } };
-      const chat = (await chatRow(ctx.db, chatId))!;
-      const page = await chatMessages(ctx.db, chatId, req.query as MessagesQuery);
-      return { data: { chatId, isOpen: chat.is_open, readByStaffSeq: Number(chat.staff_read_seq), ...page } };
+      const chat = await chatOf(req.params.appClientId);
+      if (!chat) return { data: { chatId: null, isOpen: false, readByStaffSeq: 0, items: [], hasOlder: false } };
+      const page = await chatMessages(ctx.db, chat.id, req.query as MessagesQuery);
+      return { data: { chatId: chat.id, isOpen: chat.is_open, readByStaffSeq: Number(chat.staff_read_seq), ...page } };
     });
 
     route(scope, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/read', summary: 'Oyster.app: клиент прочитал до сообщения seq', public: true, params: clientParams, body: readBody }, async (req) => {
       const { seq } = req.body as { seq: number };
-      const client = await clientOf(req.params.appClientId);
-      const chatId = await chatIdOf(client.id);
-      if (!chatId) throw notFoundError(CLIENT_CHAT_TEXTS.noClient);
-      // The client's reads are the counterpart's column; never back, never past the last message.
-      const moved = await ctx.db.query<{ id: string }>('UPDATE chats SET agent_read_seq = LEAST($2::bigint, last_seq) WHERE id = $1 AND agent_read_seq < LEAST($2::bigint, last_seq) RETURNING id', [chatId, seq]);
-      if (moved.length) await pushChatState(ctx, chatId);
-      const chat = (await chatRow(ctx.db, chatId))!;
-      return { data: { chatId, readSeq: Number(chat.agent_read_seq) } };
+      const chat = await chatOf(req.params.appClientId);
+      if (!chat) throw notFoundError(CLIENT_CHAT_TEXTS.noClient);
+      if (await markRead(ctx.db, chat.id, 'client', seq)) await pushChatState(ctx, chat.id);
+      const read = (await chatRow(ctx.db, { id: chat.id }))!;
+      return { data: { chatId: chat.id, readSeq: Number(read.agent_read_seq) } };
     });
 
     route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/files/:fileId', summary: 'Oyster.app: файл, присланный клиенту сотрудником', public: true, params: fileParams }, async (req, reply) => {
-      const client = await clientOf(req.params.appClientId);
-      const chatId = await chatIdOf(client.id);
-      return sendChatFile(ctx.db, reply, chatId, req.params.fileId);
+      return sendChatFile(ctx.db, reply, (await chatOf(req.params.appClientId))?.id ?? null, req.params.fileId);
     });
   });
 }

@@ -133,6 +133,9 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
     if (ms > 0) await sleep(ms);
     if (fault === 'error') throw new Error(DEMO_FAULT_TEXTS.error);
   };
+  /** The number this insurer gave for a reference, or null (none given, or no ledger). */
+  const issuedNumber = async (ref: string) =>
+    ledger ? ((await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]))[0]?.policy_number ?? null) : null;
   return {
     code: insurer.code,
     async prepareOsago(c) {
@@ -154,13 +157,12 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
       if (!ledger) return { policyNumber: fresh() };
       // Asked again for the same reference: the number already given (a second ask inserts nothing).
       await ledger.query('INSERT INTO demo_insurer_policies (ref, company_code, policy_number) VALUES ($1, $2, $3) ON CONFLICT (ref) DO NOTHING', [ref, insurer.code, fresh()]);
-      const [row] = await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]);
-      return { policyNumber: row.policy_number };
+      return { policyNumber: (await issuedNumber(ref))! };
     },
     async statusOsago(ref) {
       await wait();
-      const [row] = ledger ? await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]) : [];
-      return row ? { state: 'issued', policyNumber: row.policy_number } : { state: 'not_issued' };
+      const policyNumber = await issuedNumber(ref);
+      return policyNumber ? { state: 'issued', policyNumber } : { state: 'not_issued' };
     },
     async quoteOsago(req): Promise<OsagoQuoteAnswer> {
       if (fault === 'timeout') return never();

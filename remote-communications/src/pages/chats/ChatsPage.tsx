@@ -44,11 +44,13 @@ export default function ChatsPage() {
   const staff = !!me && isAnyChatStaff(me);
   // Staff who answer both agents and clients may look at one of the two.
   const bothAudiences = !!me && isChatStaff(me) && isClientChatStaff(me);
-  const list = useKeysetList(LIST_FILTERS, (q, after: string | null) => {
+  // One page of the list as the address's filters ask: the list's pages and the live refresh both.
+  const pageOf = (q: URLSearchParams, after: string | null) => {
     const v = q.get('view');
     const a = q.get('audience');
     return listChats(staff ? (isView(v) ? v : 'waiting') : null, after, bothAudiences && isAudience(a) ? a : null);
-  });
+  };
+  const list = useKeysetList(LIST_FILTERS, pageOf);
   const view: ChatListView = isView(list.params.get('view')) ? (list.params.get('view') as ChatListView) : 'waiting';
   const audienceParam = list.params.get('audience');
   const audience: ChatAudience | null = bothAudiences && isAudience(audienceParam) ? audienceParam : null;
@@ -57,8 +59,8 @@ export default function ChatsPage() {
 
   // Live: any message or state change in my chats reads the first page again (once per burst).
   const setState = list.setState;
-  const viewRef = React.useRef({ view, audience });
-  viewRef.current = { view, audience };
+  const firstPageRef = React.useRef(() => pageOf(list.params, null));
+  firstPageRef.current = () => pageOf(list.params, null);
   React.useEffect(() => {
     const bus = getRuntime().bus;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -66,7 +68,7 @@ export default function ChatsPage() {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        listChats(staff ? viewRef.current.view : null, null, viewRef.current.audience).then(
+        firstPageRef.current().then(
           (page) => setState((s) => (s.status === 'ready' ? { ...s, items: page.items, next: page.next } : s)),
           () => undefined,
         );
@@ -77,7 +79,7 @@ export default function ChatsPage() {
       subs.forEach((s) => s.unsubscribe());
       if (timer) clearTimeout(timer);
     };
-  }, [staff, setState]);
+  }, [setState]);
 
   async function openSupport() {
     setSupportBusy(true);
