@@ -106,7 +106,7 @@ async function startApi(env, serverFile) {
   const server = serverFile ? path.resolve(serverFile) : path.join(root, 'api', 'dist', 'server.mjs');
   if (!fs.existsSync(server)) throw new Error(`${server} is missing: run node scripts/build.mjs first`);
   const port = await freePort();
-  const p = startProcess([server], { PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'info', REDIS_URL: '', ...env }, 'api');
+  const p = startProcess([server], { PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', DEMO_MODE: '1', LOG_LEVEL: 'info', REDIS_URL: '', ...env }, 'api');
   // The request log goes to stdout; it is part of what is measured, so it is written (to /dev/null).
   await waitFor(`http://127.0.0.1:${port}/healthz`, 180_000).catch(async (e) => {
     await p.stop();

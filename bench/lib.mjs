@@ -59,7 +59,7 @@ export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDi
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
   const child = spawn(process.execPath, [API_SERVER], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DEMO_MODE: '1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () =>

@@ -34,6 +34,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
+      // The demo insurers' payment page and signed callbacks (api/src/sales/payments).
+      DEMO_MODE: '1',
       // Every test signs in again; the per-minute login limit is tested in the api suite.
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_RATE_LIMIT_ADDRESS: '1000',

@@ -55,8 +55,13 @@ export interface AppOptions {
   demoInsurerDelayMs?: number | null;
   /** Demo insurers told to misbehave (insurer code → fault); default: DEMO_INSURER_FAULTS. */
   demoInsurerFaults?: Record<string, DemoInsurerFault>;
-  /** The key insurers sign payment callbacks with (env PAYMENT_WEBHOOK_SECRET; unset: a development key). */
-  paymentWebhookSecret?: string;
+  /**
+   * Demo mode (env DEMO_MODE, read by main.ts; default off): the demo insurers' built-in payment secrets
+   * and their payment page /pay/{token}. Off, every insurer needs its secret or the app does not start.
+   */
+  demoMode?: boolean;
+  /** The insurers' payment callback secrets by insurer code (env PAYMENT_SECRET_<CODE>, read by main.ts). */
+  paymentSecrets?: Record<string, string>;
   /** The bearer token of Oyster.app's backend (env OYSTER_APP_TOKEN; unset: the clients' chat integration is off). */
   oysterAppToken?: string | null;
   /**
@@ -185,7 +190,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
-    paymentWebhookSecret: options.paymentWebhookSecret ?? (process.env.PAYMENT_WEBHOOK_SECRET || undefined),
+    demoMode: options.demoMode ?? false,
+    paymentSecrets: options.paymentSecrets ?? {},
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,

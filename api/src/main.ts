@@ -4,6 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { logLevelFrom } from './platform/logging.js';
 import { createApp } from './app.js';
 import { trustProxyFrom } from './platform/security.js';
+import { ConfigError, demoModeFrom } from './platform/config.js';
+import { DEMO_INSURERS } from './sales/insurers/demo.js';
+import { paymentSecretsFromEnv, resolvePaymentSecrets } from './sales/payments/secrets.js';
 
 // The bundle lives in api/dist and the source in api/src: both are two levels below the repo root.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,6 +17,19 @@ const dataDir = env.DATA_DIR || resolve(repoRoot, '.data', 'pglite');
 // Demo data by default with the embedded database; on a real server only when asked.
 const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl;
 
+// What must hold before anything starts: a setting that would make the api unsafe stops it here, saying which.
+let demoMode: boolean;
+let paymentSecrets: Record<string, string>;
+try {
+  demoMode = demoModeFrom(env);
+  paymentSecrets = paymentSecretsFromEnv(DEMO_INSURERS.map((i) => i.code), env);
+  resolvePaymentSecrets(DEMO_INSURERS.map((i) => i.code), paymentSecrets, demoMode);
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`Oyster api not started: ${e.message}\n`);
+  process.exit(78); // EX_CONFIG
+}
+
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 
 const oyster = await createApp({
@@ -21,6 +37,8 @@ const oyster = await createApp({
   dataDir,
   redisUrl: env.REDIS_URL || undefined,
   seedDemo,
+  demoMode,
+  paymentSecrets,
   staticRoot: env.STATIC_ROOT || repoRoot,
   mediaDir: env.MEDIA_DIR || undefined,
   legacyLoginUrl: env.LEGACY_LOGIN_URL || null,
@@ -37,6 +55,11 @@ const port = Number(env.PORT || 8080);
 const host = env.HOST || '0.0.0.0';
 await oyster.app.listen({ port, host });
 oyster.app.log.info(`Oyster api on http://${host}:${port} (${databaseUrl ? 'PostgreSQL' : `PGlite ${dataDir}`}${env.REDIS_URL ? ', Redis' : ''})`);
+if (demoMode) {
+  oyster.app.log.warn(
+    'DEMO MODE (DEMO_MODE=1): insurers without PAYMENT_SECRET_<CODE> sign payments with the public demo secrets, and the demo payment page /pay/{token} is on. Never take real money this way.',
+  );
+}
 
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,6 +9,11 @@ export interface AppContext {
   rt: Realtime;
   /** Sign-in attempts: per client address and per account (email); both must allow an attempt. */
   loginLimiter: { address: RateLimiter; account: RateLimiter };
+  /**
+   * DEMO_MODE: the demo conveniences that must never face real money are on (the demo insurers'
+   * built-in payment secrets, their payment page). platform/config.ts.
+   */
+  demoMode: boolean;
   /** Minutes without use after which a session without rememberMe ends (SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
   legacyLoginUrl: string | null;

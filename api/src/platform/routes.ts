@@ -86,6 +86,8 @@ export interface RouteDef<P, Q, B> {
   summary: string;
   access?: AccessFlag;
   public?: boolean;
+  /** Bytes of body the route takes (default: the app's 1 MiB); over it, a 413 before anything is read further. */
+  bodyLimit?: number;
   params?: P;
   query?: Q;
   body?: B;
@@ -108,6 +110,7 @@ export function route<
     method: def.method,
     url: def.url,
     config: { input, summary: def.summary, ...(def.access ? { access: def.access } : {}), ...(def.public ? { public: true } : {}) },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     handler: handler as never,
   });
 }

@@ -315,6 +315,21 @@ export const MAX_PAGE = 10_000;
 export const pageSchema = yup.number().integer().min(1).max(MAX_PAGE).default(1).label('page');
 export const pageSizeSchema = (defaultSize: number, max: number) => yup.number().integer().min(1).max(max).default(defaultSize).label('pageSize');
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date as YYYY-MM-DD (a real day: 2026-02-30 is refused). */
+export const isoDate = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .test('iso-date', `Поле «${label}»: дата в формате ГГГГ-ММ-ДД`, (v) => {
+      if (v == null) return true;
+      if (!ISO_DATE.test(v)) return false;
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    })
+    .label(label);
+
 /** A flag in a query string: true/false or 1/0; empty means not given. */
 export const queryBool = (label: string) =>
   yup

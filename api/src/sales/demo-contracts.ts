@@ -2,6 +2,7 @@ import { CONTRACT_STATUS as S, PLATE_LETTERS, rateOsago, type ContractStatus, ty
 import type { Queryable } from '../platform/db.js';
 import { submission } from './contracts/flow.js';
 import { DEMO_INSURERS, DEMO_POLICY_SERIES } from './insurers/demo.js';
+import { DEMO_INSURER_RATES_BP } from '../finance/seed.js';
 
 /**
  * Demo contracts: agents' e-OSAGO sales over the last months in every status, rated by the demo
@@ -123,7 +124,7 @@ export function demoContracts(opts: { count: number; agents: string[]; companies
       insurer.baseRates.B_FL,
     );
     const company = opts.companies[insurer.code];
-    const offer: OsagoOffer = { companyId: company.id, companyName: company.name, premium: rated.premium, coefficients: rated.coefficients, explain: rated.explain, capped: rated.capped, warnings: rated.warnings, commissionPercent: insurer.commissionPercent };
+    const offer: OsagoOffer = { companyId: company.id, companyName: company.name, premium: rated.premium, coefficients: rated.coefficients, explain: rated.explain, capped: rated.capped, warnings: rated.warnings, commissionPercent: DEMO_INSURER_RATES_BP[insurer.code] / 100 };
     const documented = status !== S.calculated && status !== S.canceled;
     const plate = `${pick([...PLATE_LETTERS])}${String(100 + Math.floor(rnd() * 900))}${pick([...PLATE_LETTERS])}${pick([...PLATE_LETTERS])}${pick(['77', '97', '177', '199', '78', '116', '66', '54'])}`;
     const vin = Array.from({ length: 17 }, () => pick([...VIN_CHARS])).join('');

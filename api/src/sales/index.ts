@@ -6,7 +6,8 @@ import { contractChatRoutes } from './routes/contract-chat.js';
 import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
-import { DEV_WEBHOOK_SECRET, paymentRoutes } from './routes/payments.js';
+import { paymentRoutes } from './routes/payments.js';
+import { resolvePaymentSecrets } from './payments/secrets.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
@@ -27,6 +28,8 @@ const RELEASE_RETRY_EVERY_MS = 60 * 1000;
 export const sales: Domain = {
   name: 'sales',
   register(app, ctx) {
+    // Every insurer the api takes payments from has its secret (or the demo's, in demo mode only): else no start.
+    const secrets = resolvePaymentSecrets(DEMO_INSURERS.map((i) => i.code), ctx.paymentSecrets, ctx.demoMode);
     const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs, ctx.demoInsurerFaults[i.code] ?? null, ctx.db));
     // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
     const insurers = async (): Promise<Insurer[]> => (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
@@ -41,7 +44,7 @@ export const sales: Domain = {
     contractRoutes(app, ctx, flow, insurers);
     contractFileRoutes(app, ctx);
     contractChatRoutes(app, ctx);
-    paymentRoutes(app, ctx, flow, ctx.paymentWebhookSecret ?? DEV_WEBHOOK_SECRET);
+    paymentRoutes(app, ctx, flow, secrets);
     soapLogRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
@@ -53,7 +56,7 @@ export const sales: Domain = {
 
 declare module '../platform/context.js' {
   interface AppContext {
-    /** PAYMENT_WEBHOOK_SECRET: the key insurers sign payment callbacks with (a development key when unset). */
-    paymentWebhookSecret?: string;
+    /** The insurers' payment callback secrets given (PAYMENT_SECRET_<CODE>), by insurer code; checked by resolvePaymentSecrets. */
+    paymentSecrets: Readonly<Record<string, string>>;
   }
 }

@@ -15,7 +15,7 @@ import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
 import type { InsurerAdapter } from './insurers/adapter.js';
 import { loggedCall } from './contracts/insurer-calls.js';
-import { commissionOf } from './contracts/commissions.js';
+import { commissionOf } from '../finance/ledger.js';
 import type { OsagoCalculateBody } from './schemas.js';
 
 /** How long a quote waits for an insurer before counting it as a refusal. */
@@ -125,8 +125,11 @@ export async function quoteAll(
   req: Parameters<InsurerAdapter['quoteOsago']>[0],
   opts: {
     showCommission: boolean;
-    /** The seller's own rates by insurer (basis points): each offer then says what the seller earns on it. */
-    sellerRates?: ReadonlyMap<string, number>;
+    /**
+     * The rates in force for the sale, by insurer (basis points, finance/rates.ts offerRates): each offer
+     * then says what the seller earns on it and what the insurer pays the broker.
+     */
+    rates?: { seller: ReadonlyMap<string, number>; insurer: ReadonlyMap<string, number> };
     timeoutMs?: number;
     log?: (o: object, m: string) => void;
     onAnswer?: (answer: InsurerAnswer) => Promise<void> | void;
@@ -157,7 +160,7 @@ export async function quoteAll(
                   explain: got.rated.explain,
                   capped: got.rated.capped,
                   warnings: got.rated.warnings,
-                  ...(opts.showCommission ? { commissionPercent: got.commissionPercent, ...sellerCommission(opts.sellerRates?.get(insurer.id), got.rated.premium) } : {}),
+                  ...(opts.showCommission ? offerCommission(opts.rates, insurer.id, got.rated.premium) : {}),
                 },
               };
       } catch (e) {
@@ -179,9 +182,14 @@ export async function quoteAll(
   return { offers, refusals };
 }
 
-/** What the seller earns on an offer at their rate (none without one): percent and integer kopecks. */
-function sellerCommission(rateBp: number | undefined, premium: number): Pick<OsagoOffer, 'agentCommission'> {
-  return rateBp === undefined ? {} : { agentCommission: { percent: rateBp / 100, amount: commissionOf(premium, rateBp) } };
+/** An offer's commission lines: the insurer's rate, and what the seller earns at theirs (percent, integer kopecks); each only when in force. */
+function offerCommission(rates: { seller: ReadonlyMap<string, number>; insurer: ReadonlyMap<string, number> } | undefined, companyId: string, premium: number): Pick<OsagoOffer, 'agentCommission' | 'commissionPercent'> {
+  const insurerBp = rates?.insurer.get(companyId);
+  const sellerBp = rates?.seller.get(companyId);
+  return {
+    ...(insurerBp === undefined ? {} : { commissionPercent: insurerBp / 100 }),
+    ...(sellerBp === undefined ? {} : { agentCommission: { percent: sellerBp / 100, amount: commissionOf(premium, sellerBp) } }),
+  };
 }
 
 /** The adapters of the insurers the database knows, in the adapters' order. */

@@ -9,24 +9,11 @@ import {
   cyrillicLookAlikes,
   isContractStatus,
 } from '@oyster/shared-kit/domain';
-import { objectIdSchema, strictBool, yup } from '../platform/validation.js';
+import { isoDate, objectIdSchema, strictBool, yup } from '../platform/validation.js';
+
+export { isoDate };
 
 /** Request schemas of the sales api; every message names its field (spec §7). */
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date as YYYY-MM-DD (a real day: 2026-02-30 is refused). */
-export const isoDate = (label: string) =>
-  yup
-    .string()
-    .trim()
-    .test('iso-date', `Поле «${label}»: дата в формате ГГГГ-ММ-ДД`, (v) => {
-      if (v == null) return true;
-      if (!ISO_DATE.test(v)) return false;
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    })
-    .label(label);
 
 /** A Russian driving licence, series and number; Latin look-alikes and spaces are accepted and normalised. */
 export const licenceField = (label: string) =>

@@ -59,14 +59,7 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
       await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);
     }
   }
-  // Commission rates: §9 «e-OSAGO 10% + bonus» for every level (the bonus has no figure in the spec);
-  // the network owner's override on a sub-agent's sale is a demo value the finance issue will manage.
-  for (const c of companies) {
-    for (const [level, rateBp] of [[0, DEMO_OWNER_OVERRIDE_BP], [1, 1000], [2, 1000], [3, 1000]]) {
-      await q.query(`INSERT INTO commission_rates (company_id, product, level, rate_bp, valid_from) VALUES ($1, 'eosago', $2, $3, '2025-01-01')`, [c.id, level, rateBp]);
-    }
-  }
-  // The demo contracts already paid have their ledger rows, as if paid through the api.
+  // The demo contracts already paid have their ledger rows, as if paid through the api (the rates: finance's seed).
   await q.query(
     `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, at)
      SELECT c.id, c.agent_id, 'commission', r.rate_bp, c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
@@ -80,6 +73,3 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
       WHERE c.status IN (500, 510, 600, 700) AND u.parent_agent_id IS NOT NULL AND (u.is_sub_agent OR 'sub_agent' = ANY(u.roles))`,
   );
 }
-
-/** The network owner's override on a sub-agent's e-OSAGO sale, basis points (demo). */
-export const DEMO_OWNER_OVERRIDE_BP = 200;

@@ -261,6 +261,7 @@ describe.each(BACKENDS)('chats ($name)', (backend) => {
       ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: (r as unknown as { schema: string }).schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
     });
     try {

@@ -136,6 +136,7 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
       ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: (r as unknown as { schema: string }).schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
     });
     await second.app.ready();
@@ -185,6 +186,7 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
       ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: (r as unknown as { schema: string }).schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
     });
     try {

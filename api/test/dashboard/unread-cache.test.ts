@@ -24,6 +24,7 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
       db: observedDb(raw, (sql) => void (COUNT_READ.test(sql) && counter.reads++)),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
       loginRateLimit: { max: 1000, windowMs: 60_000 },
       loginAddressRateLimit: { max: 1000, windowMs: 60_000 },
@@ -65,6 +66,7 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
       ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
       unreadCacheMs: 60_000,
     });

@@ -205,6 +205,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
       db: r.oyster.db,
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
     });
     try {
@@ -235,7 +236,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
   test('event emitted on A reaches B', async () => {
     const databaseUrl = process.env.DATABASE_URL!;
     const schema = `test_multi_${randomBytes(4).toString('hex')}`;
-    const opts = { databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, staticRoot: '/nonexistent' };
+    const opts = { databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' };
     const [a, b] = await Promise.all([createApp(opts), createApp(opts)]);
     try {
       const [urlA, urlB] = await Promise.all([listen(a), listen(b)]);

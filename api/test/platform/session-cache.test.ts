@@ -100,6 +100,7 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
       db: c.db,
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
       loginRateLimit: { max: 1000, windowMs: 60_000 },
       loginAddressRateLimit: { max: 1000, windowMs: 60_000 },
@@ -250,6 +251,7 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
       ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
+      demoMode: true,
       staticRoot: '/nonexistent',
       sessionCacheMs: 60_000,
     });

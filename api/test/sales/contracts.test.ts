@@ -1,12 +1,15 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
-import { commissionOf } from '../../src/sales/contracts/commissions';
+import { commissionOf } from '../../src/finance/ledger';
 import { calendarTick, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
 import { DEMO_INSURERS, demoAdapter } from '../../src/sales/insurers/demo';
 import type { InsurerAdapter } from '../../src/sales/insurers/adapter';
-import { DEMO_OWNER_OVERRIDE_BP } from '../../src/sales/seed';
+import { DEMO_OWNER_OVERRIDE_BP } from '../../src/finance/seed';
 import { DEMO_FIX_MESSAGE } from '../../src/sales/demo-contracts';
 import { moscowToday } from '../../src/sales/osago';
-import { DEV_WEBHOOK_SECRET, PAYMENT_TEXTS, SIGNATURE_HEADER, signPayload } from '../../src/sales/routes/payments';
+import { PAYMENT_TEXTS } from '../../src/sales/payments/callbacks';
+import { demoPaymentSecret } from '../../src/sales/payments/secrets';
+import { SIGNATURE_HEADER, signCallback } from '../../src/sales/payments/signature';
+import { refundDueAnswer } from '@oyster/shared-kit/domain';
 import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
 
 /**
@@ -59,7 +62,7 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     const raw = JSON.stringify(body);
     return fetch(`${r.url}/api/v2/payments/callback/${code}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? signPayload(DEV_WEBHOOK_SECRET, raw) },
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? signCallback(demoPaymentSecret(code), code, raw) },
       body: raw,
     }).then(async (res) => ({ status: res.status, body: await res.json() }));
   };
@@ -135,8 +138,9 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
 
       const token = tokenOf(waiting.paymentUrl);
       const pay = { paymentId: 'pay_test_000001', paymentToken: token, amount: waiting.premium, paidAt: new Date().toISOString() };
-      expect(await callback('vsk', pay, 'sha256=' + '0'.repeat(64))).toEqual({ status: 401, body: { message: PAYMENT_TEXTS.forged, error: true } });
-      expect(await callback('vsk', { ...pay, amount: waiting.premium + 1 })).toMatchObject({ status: 409, body: { message: PAYMENT_TEXTS.amount } });
+      expect(await callback('vsk', pay, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)).toEqual({ status: 401, body: { message: PAYMENT_TEXTS.forged, error: true } });
+      // A wrong amount is not applied: the money is to be returned, the contract still waits for its payment.
+      expect(await callback('vsk', { ...pay, paymentId: 'pay_test_wrong_sum', amount: waiting.premium + 1 })).toMatchObject({ status: 409, body: { result: 'refund_due', message: refundDueAnswer('amount_mismatch') } });
       expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.waitingPayment);
       expect(await callback('vsk', pay)).toMatchObject({ status: 200, body: { result: 'applied' } });
       expect(await callback('vsk', pay)).toMatchObject({ status: 200, body: { result: 'duplicate', message: PAYMENT_TEXTS.duplicate } });
@@ -248,7 +252,7 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(ended.history.at(-1)).toMatchObject({ from: S.waitingPayment, to: S.notReleased, actor: 'system', note: 'Срок ссылки на оплату истёк: полис не оплачен' });
     expect(ended.paymentUrl).toBeNull();
     const late = await callback('vsk', { paymentId: 'late_payment_01', paymentToken: token, amount: waiting.premium, paidAt: new Date().toISOString() });
-    expect(late).toMatchObject({ status: 409, body: { message: 'Договор не ожидает оплаты' } });
+    expect(late).toMatchObject({ status: 409, body: { result: 'refund_due', reason: 'not_released', message: 'Договор не состоялся: платёж не зачтён, деньги нужно вернуть' } });
   });
 
   test('the calendar ends an expired link by itself and pushes it', async () => {
@@ -268,7 +272,7 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     const waiting = await until('agent', c.id, S.waitingPayment);
     await r.oyster.db.query(`UPDATE contracts SET payment_expires_at = now() - interval '1 second' WHERE id = $1`, [c.id]);
     const late = await callback('vsk', { paymentId: 'late_payment_02', paymentToken: tokenOf(waiting.paymentUrl), amount: waiting.premium, paidAt: new Date().toISOString() });
-    expect(late).toMatchObject({ status: 409, body: { error: true, message: 'Срок ссылки на оплату истёк: договор не оплачен, деньги нужно вернуть' } });
+    expect(late).toMatchObject({ status: 409, body: { error: true, result: 'refund_due', reason: 'expired', message: 'Срок ссылки на оплату истёк: платёж не зачтён, деньги нужно вернуть' } });
     expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.notReleased);
   });
 

@@ -33,6 +33,8 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     dataDir: 'memory://',
     redisUrl: REDIS_URL,
     seedDemo: true,
+    // The demo insurers sign with their demo secrets and serve their payment page (a test turns it off).
+    demoMode: true,
     staticRoot: mkdtempSync(join(tmpdir(), 'oyster-static-')),
     loginRateLimit: { max: 1000, windowMs: 60_000 },
     loginAddressRateLimit: { max: 1000, windowMs: 60_000 },

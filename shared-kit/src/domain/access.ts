@@ -76,7 +76,17 @@ export interface Access {
    * their own network's agents (which roles, to whom: `roleChangeError` in roles.ts).
    */
   canEditUsers: boolean;
+  /**
+   * A contract's money on its page: the commission lines (a sale with «нет ставки» included) and the
+   * payments to return to the client (refund-due) — FINANCE_STAFF_ROLES.
+   */
+  canSeeContractMoney: boolean;
+  /** Sets the commission rates (the insurer's and the agents' by level): FINANCE_STAFF_ROLES. */
+  canManageCommissionRates: boolean;
 }
+
+/** The roles that handle the broker's money: administrators and finance controllers (the api lists them by this too). */
+export const FINANCE_STAFF_ROLES = ['admin', 'finance_controller'] as const;
 
 export function access(user: SessionUser | null | undefined): Access {
   const roles = user?.roles ?? [];
@@ -152,6 +162,8 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeCommissionInTooltips: !isSubAgent,
     canEditLearning: isAdmin || isCopywriter,
     canEditUsers: isAdmin || isBrokersOwnerAgent,
+    canSeeContractMoney: FINANCE_STAFF_ROLES.some(has),
+    canManageCommissionRates: FINANCE_STAFF_ROLES.some(has),
   };
 }
 

@@ -9,5 +9,6 @@ export * from './testing';
 export * from './forms';
 export * from './learning';
 export * from './sales';
+export * from './finance';
 export * from './broker-requests';
 export * from './communications';

@@ -5,6 +5,7 @@
 import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
+import type { ContractMoneyEvent } from './finance/money';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
@@ -29,6 +30,8 @@ export interface ServerEvents {
   contract_status: ContractStatusEvent;
   /** Files of a contract the user sees were attached or removed. */
   contract_files: ContractFilesEvent;
+  /** A contract's ledger lines or refund-due payments changed: for those who see its money (finance staff). */
+  contract_money: ContractMoneyEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */
   broker_request: BrokerRequestEvent;
   /** The user's unread notifications count changed (api/src/communications). */
@@ -53,6 +56,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'osago_quote',
   'contract_status',
   'contract_files',
+  'contract_money',
   'broker_request',
   'notifications_count',
   'chat_message',

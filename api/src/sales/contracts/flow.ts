@@ -4,7 +4,8 @@ import type { Realtime } from '../../platform/realtime.js';
 import type { InsurerAdapter, OsagoContractSubmission } from '../insurers/adapter.js';
 import { moscowToday } from '../osago.js';
 import { loggedCall } from './insurer-calls.js';
-import { moveContract, pushContractStatus, type MoveBy, type MoveColumns } from './store.js';
+import { pushContractMoney } from '../../finance/contract-money.js';
+import { moveContract, pushContractStatus, type MoveBy, type MoveColumns, type MovedContract } from './store.js';
 
 /**
  * The contract's way from «Отправить страховщику» to a policy in force — the steps nobody clicks:
@@ -46,8 +47,14 @@ async function flowRow(q: Queryable, id: string): Promise<FlowRow> {
 /** One move in its own transaction, pushed once committed. */
 export async function move(deps: Pick<FlowDeps, 'db' | 'rt'>, id: string, to: ContractStatus, by: MoveBy, columns?: MoveColumns) {
   const moved = await deps.db.tx((q) => moveContract(q, id, to, by, columns));
-  pushContractStatus(deps.rt, moved);
+  await pushMoved(deps, moved);
   return moved;
+}
+
+/** Tells whom a committed move concerns: the contract's people its status, finance staff its money when the ledger moved. */
+export async function pushMoved(deps: Pick<FlowDeps, 'db' | 'rt'>, moved: MovedContract) {
+  pushContractStatus(deps.rt, moved);
+  if (moved.moneyChanged) await pushContractMoney(deps.db, deps.rt, moved.event.contractId);
 }
 
 const SYSTEM: MoveBy = { actor: 'system', userId: null };

@@ -32,7 +32,8 @@ import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
 import { isoTime } from '../../platform/sql.js';
 import { moscowToday } from '../osago.js';
-import { accrueCommission, reverseCommission } from './commissions.js';
+import { accrueCommission, reverseCommission } from '../../finance/ledger.js';
+import { contractMoney } from '../../finance/contract-money.js';
 import { contractFiles } from './files.js';
 import { decodeContractCursor, encodeContractCursor } from '../schemas.js';
 
@@ -143,6 +144,7 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
     files: await contractFiles(q, row.id),
     canAttachFiles: canAttachContractFiles(row.status),
+    money: access(user).canSeeContractMoney ? await contractMoney(q, row.id) : null,
   };
 }
 
@@ -162,12 +164,19 @@ export interface MoveBy {
   note?: string | null;
 }
 
+/** A move made: the event to push once committed, to whom, and whether the contract's ledger changed with it. */
+export interface MovedContract {
+  event: ContractStatusEvent;
+  notify: string[];
+  moneyChanged: boolean;
+}
+
 /**
  * Moves a contract one step, in its own transaction unless `q` is one: the row is locked, the move
  * checked against the table (409 with the table's Russian text), the history written. Answers the
  * event to push once committed (`pushContractStatus`).
  */
-export async function moveContract(q: Queryable, id: string, to: ContractStatus, by: MoveBy, columns: MoveColumns = {}): Promise<{ event: ContractStatusEvent; notify: string[] }> {
+export async function moveContract(q: Queryable, id: string, to: ContractStatus, by: MoveBy, columns: MoveColumns = {}): Promise<MovedContract> {
   const [row] = await q.query<{ status: ContractStatus; agent_id: string; created_by: string }>('SELECT status, agent_id, created_by FROM contracts WHERE id = $1 FOR UPDATE', [id]);
   if (!row) throw notFound();
   const refusal = contractTransitionError(row.status, to, by.actor);
@@ -181,8 +190,10 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
   }
   const [updated] = await q.query<{ policy_number: string | null; updated_at: string | Date }>(`UPDATE contracts SET ${sets.join(', ')} WHERE id = $1 RETURNING policy_number, updated_at`, params);
   // The money follows the status in the same transaction: accrued when paid, reversed when a paid one is cancelled.
-  if (to === CONTRACT_STATUS.paid) await accrueCommission(q, id);
-  if (to === CONTRACT_STATUS.canceled && row.status >= CONTRACT_STATUS.paid) await reverseCommission(q, id);
+  const accrues = to === CONTRACT_STATUS.paid;
+  const reverses = to === CONTRACT_STATUS.canceled && row.status >= CONTRACT_STATUS.paid;
+  if (accrues) await accrueCommission(q, id);
+  if (reverses) await reverseCommission(q, id);
   await q.query('INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     row.status,
@@ -194,10 +205,11 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
   return {
     event: { contractId: id, status: to, statusTitle: CONTRACT_STATUS_TITLES[to], policyNumber: updated.policy_number, at: isoTime(updated.updated_at) },
     notify: [...new Set([row.agent_id, row.created_by])],
+    moneyChanged: accrues || reverses,
   };
 }
 
-export function pushContractStatus(rt: Realtime, moved: { event: ContractStatusEvent; notify: string[] }) {
+export function pushContractStatus(rt: Realtime, moved: Pick<MovedContract, 'event' | 'notify'>) {
   for (const userId of moved.notify) rt.emitToUser(userId, 'contract_status', moved.event);
 }
 

@@ -35,7 +35,7 @@ export interface OsagoQuoteRequest {
 }
 
 export type OsagoQuoteAnswer =
-  | { kind: 'offer'; baseRate: number; rated: OsagoPremium; commissionPercent: number }
+  | { kind: 'offer'; baseRate: number; rated: OsagoPremium }
   | { kind: 'refusal'; reason: string };
 
 /** A contract as it is sent to the insurer: the premium agreed and the documents. */

@@ -10,6 +10,7 @@ import { contractPdf, DOCUMENT_FILE_NAMES } from '../contracts/documents.js';
 import { move, searchColumns, sendToInsurer, type FlowDeps } from '../contracts/flow.js';
 import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import { quoteAll, ratingInput, type Insurer } from '../osago.js';
+import { offerRates } from '../../finance/rates.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
 
 /** The address the product is reached at, as this request came (the payment link is absolute). */
@@ -50,6 +51,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
     // The premium is the insurer's answer now, never the page's figure.
     const { offers, refusals } = await quoteAll([adapter], [insurer], { rating, group, vehicleYear: calculation.vehicle.year ?? null }, {
       showCommission: true,
+      rates: await offerRates(ctx.db, req.me.user._id, 'eosago', calculation.startDate),
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
     });

@@ -7,7 +7,7 @@ import { route } from '../../platform/routes.js';
 import { idParams } from '../../platform/validation.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
 import type { DemoInsurerFault } from '../insurers/demo.js';
-import { sellerRates } from '../contracts/commissions.js';
+import { offerRates } from '../../finance/rates.js';
 import { askedAdapters, quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { osagoCalculateSchema } from '../schemas.js';
 
@@ -26,7 +26,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
     const showCommission = req.me.can.canSeeCommissionInTooltips;
     const { offers, refusals } = await quoteAll(adapters, await insurers(), { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
       showCommission,
-      sellerRates: showCommission ? await sellerRates(ctx.db, req.me.user._id, 'eosago', req.body.startDate) : undefined,
+      rates: showCommission ? await offerRates(ctx.db, req.me.user._id, 'eosago', req.body.startDate) : undefined,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
     });
@@ -42,10 +42,10 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
     await ctx.db.query('INSERT INTO osago_quotes (id, user_id, drivers, pending) VALUES ($1, $2, $3, $4)', [quoteId, userId, JSON.stringify(kbm), asked.map((i) => i.id)]);
     // Not awaited: the answer goes now, the insurers' answers follow one by one.
     const showCommission = req.me.can.canSeeCommissionInTooltips;
-    const rates = showCommission ? await sellerRates(ctx.db, userId, 'eosago', req.body.startDate) : undefined;
+    const rates = showCommission ? await offerRates(ctx.db, userId, 'eosago', req.body.startDate) : undefined;
     void quoteAll(adapters, known, { rating, group, vehicleYear: req.body.vehicle.year ?? null }, {
       showCommission,
-      sellerRates: rates,
+      rates,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
       onAnswer: async ({ offer, refusal }) => {

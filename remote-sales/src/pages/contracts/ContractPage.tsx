@@ -21,6 +21,7 @@ import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { documentUrl, getContract, moveContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
+import { ContractMoney } from './ContractMoney';
 import './contracts.css';
 
 
@@ -83,10 +84,10 @@ export default function ContractPage() {
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [moveError, setMoveError] = React.useState<string | null>(null);
 
-  // Live: every move of this contract, and every file attached or removed, reloads it.
+  // Live: every move of this contract, every file attached or removed, and (finance staff) its money, reloads it.
   React.useEffect(() => {
     const bus = getRuntime().bus;
-    const subs = [bus.on('contract_status'), bus.on('contract_files')].map((events) => events.subscribe((e) => e.contractId === contractId && reload()));
+    const subs = [bus.on('contract_status'), bus.on('contract_files'), bus.on('contract_money')].map((events) => events.subscribe((e) => e.contractId === contractId && reload()));
     return () => subs.forEach((s) => s.unsubscribe());
   }, [contractId, reload]);
 
@@ -155,6 +156,7 @@ export default function ContractPage() {
       {isContractEditable(c.status) ? <DocumentsBlock contract={c} /> : null}
       <PaymentLink contract={c} />
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
+      {c.money ? <ContractMoney money={c.money} /> : null}
       {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'contract', entityId: c.id }} /> : null}
       <section className="oy-contract__block" aria-label="История статусов">
         <h2>История статусов</h2>

@@ -41,6 +41,7 @@ const DETAILS: ContractDetails = {
   documents: ['draft'],
   files: [],
   canAttachFiles: true,
+  money: null,
 };
 const FILE = {
   _id: 'f'.repeat(24),
@@ -244,5 +245,49 @@ describe('Полисы', () => {
     detail = { ...DETAILS, files: [FILE, { ...FILE, _id: 'e'.repeat(24), uploadFileName: 'СТС.jpg', user: null }] };
     act(() => bus.publish('contract_files', { contractId: ID }));
     expect(await within(files).findByText('СТС.jpg')).toBeTruthy();
+  });
+
+  test('money (finance staff): the commission lines with «нет ставки» where no rate was in force, the payments to return to the client; a contract_money event reloads it; nobody else gets the block', async () => {
+    const paid: ContractDetails = { ...DETAILS, status: 600, statusTitle: 'Действует', reportStatus: 'in_action', next: [], documents: ['policy'], canAttachFiles: true };
+    let detail: ContractDetails = {
+      ...paid,
+      money: {
+        lines: [
+          { kind: 'commission', kindTitle: 'КВ агента', agent: { id: 'b'.repeat(24), fio: 'Иванов Иван' }, rateBp: null, baseKopecks: 1_234_567, amountKopecks: 0, at: '2026-11-20T09:10:00.000Z' },
+          { kind: 'override', kindTitle: 'КВ владельца сети', agent: { id: 'c'.repeat(24), fio: 'Белый Олег' }, rateBp: 200, baseKopecks: 1_234_567, amountKopecks: 24_691, at: '2026-11-20T09:10:00.000Z' },
+        ],
+        refundDue: [],
+      },
+    };
+    const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: () => ({ data: detail }) });
+    const { bus } = await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.finance });
+    const money = await screen.findByRole('region', { name: 'Деньги по договору' });
+    const lines = within(money).getByRole('list', { name: 'Начисления КВ' });
+    expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^КВ агента — Иванов Иваннет ставки0,00\s₽/),
+      expect.stringMatching(/^КВ владельца сети — Белый Олег2% от 12\s345,67\s₽246,91\s₽/),
+    ]);
+    expect(within(money).getByText('Платежей к возврату нет.')).toBeTruthy();
+
+    // A second payment came for the paid contract: finance is told, the page reloads.
+    detail = {
+      ...detail,
+      money: {
+        ...detail.money!,
+        refundDue: [{ id: 'd'.repeat(24), paymentId: 'pay_second_0001', companyCode: 'vsk', amountKopecks: 1_234_567, reason: 'already_paid', reasonTitle: 'Договор уже оплачен другим платежом', paidAt: '2026-11-20T10:00:00.000Z', recordedAt: '2026-11-20T10:00:05.000Z' }],
+      },
+    };
+    act(() => bus.publish('contract_money', { contractId: ID }));
+    const refunds = await within(money).findByRole('list', { name: 'Платежи к возврату' });
+    expect(refunds).toHaveTextContent('Договор уже оплачен другим платежом · платёж pay_second_0001');
+    expect(refunds).toHaveTextContent('оплачен 20.11.2026, 13:00');
+    expect(refunds).toHaveTextContent(/12\s345,67\s₽/);
+  });
+
+  test('the money block is not shown without money on the wire (the api sends it to finance staff only)', async () => {
+    const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: DETAILS } });
+    await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });
+    await screen.findByRole('region', { name: 'История статусов' });
+    expect(screen.queryByRole('region', { name: 'Деньги по договору' })).toBeNull();
   });
 });

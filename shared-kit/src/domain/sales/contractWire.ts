@@ -3,6 +3,7 @@
  * what an e-OSAGO contract holds, how the list is asked for and what the socket says when a status moves.
  * Money is integer kopecks; dates are YYYY-MM-DD, moments ISO strings.
  */
+import type { ContractMoney } from '../finance/money';
 import type { ContractActor, ContractStatus } from './contracts';
 import type { ReportStatus } from './statuses';
 import type { OsagoCalculateRequest, OsagoOffer } from './osago/wire';
@@ -116,6 +117,8 @@ export interface ContractDetails extends ContractListItem {
   files: AttachedFile[];
   /** Whether the caller may attach files now (not to a cancelled or not released contract). */
   canAttachFiles: boolean;
+  /** Its commission lines and the payments to return to the client: finance staff only (access canSeeContractMoney), else null. */
+  money: ContractMoney | null;
 }
 
 /** `contract_files`: the files of a contract changed (attached or removed) — the page refetches. */

@@ -1,0 +1,35 @@
+import { FINANCE_STAFF_ROLES, LEDGER_KIND_TITLES, type ContractMoney, type LedgerKind, type LedgerLine } from '@oyster/shared-kit/domain';
+import { fioSql } from '../platform/auth/users.js';
+import type { Queryable } from '../platform/db.js';
+import type { Realtime } from '../platform/realtime.js';
+import { isoTime } from '../platform/sql.js';
+import { contractRefundsDue } from './refunds.js';
+
+/**
+ * A contract's money for its page (access canSeeContractMoney: administrators and finance controllers):
+ * the commission ledger's lines — a sale accrued without a rate shows as «нет ставки» — and the payments
+ * to return to the client. Live: `contract_money` to the finance staff when either changes.
+ */
+export async function contractMoney(q: Queryable, contractId: string): Promise<ContractMoney> {
+  const rows = await q.query<{ kind: LedgerKind; agent_id: string; fio: string; rate_bp: number | null; base_kopecks: string | number; amount_kopecks: string | number; at: string | Date }>(
+    `SELECT l.kind, l.agent_id, ${fioSql('u')} AS fio, l.rate_bp, l.base_kopecks, l.amount_kopecks, l.at
+       FROM commission_ledger l JOIN users u ON u.id = l.agent_id WHERE l.contract_id = $1 ORDER BY l.id`,
+    [contractId],
+  );
+  const lines: LedgerLine[] = rows.map((r) => ({
+    kind: r.kind,
+    kindTitle: LEDGER_KIND_TITLES[r.kind],
+    agent: { id: r.agent_id, fio: r.fio },
+    rateBp: r.rate_bp,
+    baseKopecks: Number(r.base_kopecks),
+    amountKopecks: Number(r.amount_kopecks),
+    at: isoTime(r.at),
+  }));
+  return { lines, refundDue: await contractRefundsDue(q, contractId) };
+}
+
+/** Tells the finance staff's open pages that a contract's money changed (after the change committed). */
+export async function pushContractMoney(q: Queryable, rt: Realtime, contractId: string): Promise<void> {
+  const staff = await q.query<{ id: string }>('SELECT id FROM users WHERE NOT is_blocked AND roles && $1::text[]', [[...FINANCE_STAFF_ROLES]]);
+  for (const { id } of staff) rt.emitToUser(id, 'contract_money', { contractId });
+}

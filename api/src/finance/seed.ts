@@ -1,0 +1,34 @@
+import type { Queryable } from '../platform/db.js';
+import { saveRateSet } from './rates.js';
+
+/**
+ * Demo rates for e-OSAGO, valid from 2025-01-01, written through the same check as any rate set. Agents:
+ * §9 «e-OSAGO 10% + bonus» at every level (the bonus has no figure in the spec); the network owner's
+ * override on a sub-agent's sale: 2%. What each insurer pays the broker is a demo value chosen so that
+ * every sale leaves the broker a margin (at least the 12% paid out); no source gives real agency
+ * agreements' rates, and none is implied.
+ */
+export const DEMO_AGENT_RATE_BP = 1000;
+export const DEMO_OWNER_OVERRIDE_BP = 200;
+export const DEMO_INSURER_RATES_BP: Record<string, number> = { ingos: 1400, reso: 1200, alfa: 1500, sogaz: 1200, renins: 1300, vsk: 1400 };
+export const DEMO_RATES_FROM = '2025-01-01';
+
+export async function seedFinance(q: Queryable) {
+  const companies = await q.query<{ id: string; id_unicus: string }>('SELECT id, id_unicus FROM companies ORDER BY id_unicus');
+  for (const c of companies) {
+    const insurerRateBp = DEMO_INSURER_RATES_BP[c.id_unicus];
+    if (insurerRateBp === undefined) continue;
+    await saveRateSet(
+      q,
+      {
+        companyId: c.id,
+        product: 'eosago',
+        validFrom: DEMO_RATES_FROM,
+        insurerRateBp,
+        levels: { agent: DEMO_AGENT_RATE_BP, expert: DEMO_AGENT_RATE_BP, broker: DEMO_AGENT_RATE_BP },
+        ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP,
+      },
+      { today: DEMO_RATES_FROM, allowPast: true },
+    );
+  }
+}

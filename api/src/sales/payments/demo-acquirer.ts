@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTRACT_STATUS as S, formatDate, formatMoney, formatMoscowDateTime, type ContractStatus } from '@oyster/shared-kit/domain';
+import type { AppContext } from '../../platform/context.js';
+import { yup } from '../../platform/validation.js';
+import { expirePaymentLink } from '../contracts/flow.js';
+import { linkExpired, receiveCallback, type CallbackDeps } from './callbacks.js';
+import { signCallback } from './signature.js';
+
+/**
+ * The demo insurers' payment page (demo mode only: routes/payments.ts registers it only then). The client
+ * opens the agent's link `/pay/{token}`; «Оплатить» is the insurer taking the money and then calling the
+ * product back, signed at that moment with the insurer's secret, exactly as a real acquirer's callback —
+ * in-process, through the same receiveCallback as the HTTP route. No money moves.
+ */
+
+interface PayRow {
+  id: string;
+  status: ContractStatus;
+  premium: string | number;
+  company_code: string;
+  company_name: string;
+  start_date: string;
+  plate: string | null;
+  client_name: string | null;
+  payment_expires_at: string | Date | null;
+}
+
+async function payRow(ctx: AppContext, token: string): Promise<PayRow | undefined> {
+  const [row] = await ctx.db.query<PayRow>(
+    `SELECT c.id, c.status, c.premium, co.id_unicus AS company_code, co.short_name AS company_name, c.start_date::text AS start_date, c.plate, c.client_name, c.payment_expires_at
+       FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.payment_token = $1`,
+    [token],
+  );
+  return row;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function payPage(title: string, body: string): string {
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;background:#f3f5f8;margin:0;padding:24px;color:#1f2329}main{max-width:440px;margin:40px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}h1{font-size:22px;margin:0 0 16px}dl{margin:0 0 20px}dt{color:#667085;font-size:13px}dd{margin:0 0 10px;font-weight:600}button{width:100%;padding:12px;font-size:16px;border:0;border-radius:8px;background:#1677ff;color:#fff;cursor:pointer}.ok{color:#1a7f37;font-weight:600}.muted{color:#667085;font-size:13px;margin-top:16px}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+const tokenParams = yup.object({ token: yup.string().trim().matches(/^[A-Za-z0-9_-]{16,64}$/, 'Ссылка на оплату неверна').required().label('token') });
+
+export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps: CallbackDeps) {
+  const flow = deps.flow;
+  scope.get('/pay/:token', async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
+    const row = token ? await payRow(ctx, token) : undefined;
+    if (!row) return reply.code(404).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Попросите агента прислать новую ссылку на оплату.</p>'));
+    if (linkExpired(row.status, row.payment_expires_at, new Date())) {
+      await expirePaymentLink(flow, row.id);
+      return reply.code(410).send(payPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
+    }
+    const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>Е-ОСАГО${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date)}</dd><dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
+    if (row.status === S.waitingPayment) {
+      const until = row.payment_expires_at ? `<p class="muted">Ссылка действует до ${formatMoscowDateTime(row.payment_expires_at)} (МСК).</p>` : '';
+      return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>Оплата полиса ОСАГО</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
+    }
+    if (row.status >= S.paid && row.status <= S.inAction) return reply.send(payPage('Полис оплачен', `<h1>Полис оплачен</h1>${facts}<p class="ok">Оплата получена. Полис придёт на почту страхователя.</p>`));
+    return reply.code(410).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Договор больше не ожидает оплаты.</p>'));
+  });
+
+  // The demo insurer takes the money, then calls the product back, signed, as an acquirer would.
+  scope.post('/pay/:token', async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
+    const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
+    const row = token ? await payRow(ctx, token) : undefined;
+    if (row && row.status === S.waitingPayment && !linkExpired(row.status, row.payment_expires_at, new Date())) {
+      const body = { paymentId: `pay_${randomBytes(9).toString('base64url')}`, paymentToken: token!, amount: Number(row.premium), paidAt: new Date().toISOString() };
+      const raw = JSON.stringify(body);
+      const answer = await receiveCallback(deps, { companyCode: row.company_code, raw, signature: signCallback(deps.secrets[row.company_code], row.company_code, raw), address: req.ip, body });
+      if (answer.status !== 200) req.log.warn({ status: answer.status, body: answer.body }, 'demo payment callback refused');
+    }
+    return reply.code(303).redirect(`/pay/${encodeURIComponent(req.params.token)}`);
+  });
+}
