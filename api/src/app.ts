@@ -29,7 +29,8 @@ import { createReferenceCache, DEFAULT_REFERENCE_CACHE_MS, REFERENCE_TABLES, typ
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
-import { parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
+import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
+import { resolvePaymentSecrets } from './sales/payments/secrets.js';
 
 export interface AppOptions {
   /** A real PostgreSQL; without it PGlite is used. */
@@ -116,6 +117,10 @@ const envMs = (name: string): number | undefined => {
 };
 
 export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
+  // Refused before anything opens (a ConfigError naming the variables): every insurer the api takes
+  // payments from has its own secret; the demo's public ones only in demo mode.
+  const demoMode = options.demoMode ?? false;
+  const paymentSecrets = resolvePaymentSecrets(DEMO_INSURERS.map((i) => i.code), options.paymentSecrets ?? {}, demoMode);
   const ownDb = !options.db;
   const rawDb = options.db
     ? options.db
@@ -190,8 +195,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
-    demoMode: options.demoMode ?? false,
-    paymentSecrets: options.paymentSecrets ?? {},
+    demoMode,
+    paymentSecrets,
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,

@@ -6,7 +6,7 @@ import { createApp } from './app.js';
 import { trustProxyFrom } from './platform/security.js';
 import { ConfigError, demoModeFrom } from './platform/config.js';
 import { DEMO_INSURERS } from './sales/insurers/demo.js';
-import { paymentSecretsFromEnv, resolvePaymentSecrets } from './sales/payments/secrets.js';
+import { paymentSecretsFromEnv } from './sales/payments/secrets.js';
 
 // The bundle lives in api/dist and the source in api/src: both are two levels below the repo root.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -17,17 +17,20 @@ const dataDir = env.DATA_DIR || resolve(repoRoot, '.data', 'pglite');
 // Demo data by default with the embedded database; on a real server only when asked.
 const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl;
 
-// What must hold before anything starts: a setting that would make the api unsafe stops it here, saying which.
-let demoMode: boolean;
-let paymentSecrets: Record<string, string>;
+/** A setting that would make the api unsafe stops it, saying which variable to set (exit 78, EX_CONFIG). */
+function refuseToStart(e: unknown): never {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`Oyster api not started: ${e.message}\n`);
+  process.exit(78);
+}
+
+let demoMode = false;
+let paymentSecrets: Record<string, string> = {};
 try {
   demoMode = demoModeFrom(env);
   paymentSecrets = paymentSecretsFromEnv(DEMO_INSURERS.map((i) => i.code), env);
-  resolvePaymentSecrets(DEMO_INSURERS.map((i) => i.code), paymentSecrets, demoMode);
 } catch (e) {
-  if (!(e instanceof ConfigError)) throw e;
-  process.stderr.write(`Oyster api not started: ${e.message}\n`);
-  process.exit(78); // EX_CONFIG
+  refuseToStart(e);
 }
 
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
@@ -49,7 +52,7 @@ const oyster = await createApp({
   trustProxy: trustProxyFrom(env.TRUST_PROXY),
   logger: true,
   logLevel: logLevelFrom(env.LOG_LEVEL),
-});
+}).catch(refuseToStart);
 
 const port = Number(env.PORT || 8080);
 const host = env.HOST || '0.0.0.0';

@@ -7,7 +7,6 @@ import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
 import { paymentRoutes } from './routes/payments.js';
-import { resolvePaymentSecrets } from './payments/secrets.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
@@ -28,8 +27,6 @@ const RELEASE_RETRY_EVERY_MS = 60 * 1000;
 export const sales: Domain = {
   name: 'sales',
   register(app, ctx) {
-    // Every insurer the api takes payments from has its secret (or the demo's, in demo mode only): else no start.
-    const secrets = resolvePaymentSecrets(DEMO_INSURERS.map((i) => i.code), ctx.paymentSecrets, ctx.demoMode);
     const adapters = DEMO_INSURERS.map((i) => demoAdapter(i, ctx.demoInsurerDelayMs, ctx.demoInsurerFaults[i.code] ?? null, ctx.db));
     // The insurers are init-state's companies, kept in-process by the reference cache (dropped on any change).
     const insurers = async (): Promise<Insurer[]> => (await ctx.reference.initState()).companies.map((c) => ({ id: c._id, code: c.idUnicus, name: c.shortName }));
@@ -44,7 +41,7 @@ export const sales: Domain = {
     contractRoutes(app, ctx, flow, insurers);
     contractFileRoutes(app, ctx);
     contractChatRoutes(app, ctx);
-    paymentRoutes(app, ctx, flow, secrets);
+    paymentRoutes(app, ctx, flow, ctx.paymentSecrets);
     soapLogRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
@@ -56,7 +53,7 @@ export const sales: Domain = {
 
 declare module '../platform/context.js' {
   interface AppContext {
-    /** The insurers' payment callback secrets given (PAYMENT_SECRET_<CODE>), by insurer code; checked by resolvePaymentSecrets. */
+    /** Every insurer's payment callback secret by insurer code, resolved at start (payments/secrets.ts). */
     paymentSecrets: Readonly<Record<string, string>>;
   }
 }
