@@ -1,26 +1,19 @@
-import { BROKER_REQUEST_STATUS_TITLES, type BrokerRequestEvent } from '@oyster/shared-kit/domain';
+import { BROKER_REQUEST_STATUS_TITLES, access, type BrokerRequestEvent } from '@oyster/shared-kit/domain';
 import { loadUser, toSessionUser } from '../platform/auth/users.js';
 import type { AppContext } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
-import { seesAgentCondition } from '../platform/scope.js';
+import { viewersOfAgent } from '../platform/scope.js';
 import { notify } from '../communications/notifications.js';
 import { SENT_TO_BROKER, type RequestRow } from './store.js';
 
-/** The roles that work the queue: whoever may see a sent request's move in their queue. */
-const EXECUTOR_ROLES = ['agent_manager', 'admin', 'agent_supervisor'];
-
 /**
- * Ids of the users who work the executors' queue and may open this request (a handful: read per
- * change): none before it was sent (SENT_TO_BROKER), then those who may see its agent — an
- * appointed-only supervisor only for their appointed agents (platform/scope.ts).
+ * Ids of the users who work the executors' queue (canExecuteBrokerRequests) and may open this request
+ * (a handful: read per change): none before it was sent (SENT_TO_BROKER), then those who may see its
+ * agent — an appointed-only supervisor only for their appointed agents (platform/scope.ts).
  */
 export async function queueWorkers(q: Queryable, requestId: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `SELECT u.id FROM broker_requests br, users u
-      WHERE br.id = $1 AND ${SENT_TO_BROKER} AND NOT u.is_blocked AND u.roles && $2::text[] AND ${seesAgentCondition('u', 'br.agent_id')}`,
-    [requestId, EXECUTOR_ROLES],
-  );
-  return rows.map((r) => r.id);
+  const [sent] = await q.query<{ agent_id: string }>(`SELECT br.agent_id FROM broker_requests br WHERE br.id = $1 AND ${SENT_TO_BROKER}`, [requestId]);
+  return sent ? viewersOfAgent(q, sent.agent_id, (u) => access(u).canExecuteBrokerRequests) : [];
 }
 
 /**
