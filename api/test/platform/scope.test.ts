@@ -22,7 +22,7 @@ import { escalateOverdue } from '../../src/broker-requests/escalation';
 import { queueWorkers } from '../../src/broker-requests/events';
 import { sideOf, staffOf } from '../../src/communications/chats/store';
 import { newId } from '../../src/platform/db';
-import { agentScopeSql, seesAgentCondition } from '../../src/platform/scope';
+import { agentScopeSql, seesAgentCondition, viewersOfAgent } from '../../src/platform/scope';
 import { demoContracts, insertContracts } from '../../src/sales/demo-contracts';
 import { BACKENDS, call, signInAll, start, type Running } from '../support';
 
@@ -31,7 +31,7 @@ import { BACKENDS, call, signInAll, start, type Running } from '../support';
  * each of the eleven demo accounts, the scope kind, whether the agents list opens, and that the agents
  * the list returns are exactly the agents whose money get-info-payments counts and whose contracts
  * Полисы lists — the appointed supervisor included. Then every other caller of the rule, against every
- * agent, gives the same set: the rule turned round (seesAgentCondition) and its SQL kind; a chat's
+ * agent, gives the same set: the rule turned round (seesAgentCondition, viewersOfAgent) and its SQL kind; a chat's
  * sides (sideOf, and who is told: staffOf); broker requests as staff read them (sent ones) and as agents
  * (all but blanks), the queue's workers told of a move and the supervisors told of a late one; a
  * contract as staff or as its agent (contractActorOf) — each on the same visible set.
@@ -65,6 +65,8 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
   /** Who each request's move is pushed to (the queue's workers), who was told each sent one is late. */
   let workers: Map<string, string[]>;
   let lateTold: Map<number, string[]>;
+  /** Who may see each agent, as the domains' telling asks it (viewersOfAgent, nobody left out). */
+  let viewers: Map<string, string[]>;
   /** Who is on the staff side of each agent's chats (staffOf), by chat type. */
   let chatStaff: Map<string, string[]>;
   const CHAT_TYPES: ConversationType[] = ['support', 'client'];
@@ -121,6 +123,8 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
       const told = await db.query<{ user_id: string }>('SELECT user_id FROM notifications WHERE title = $1', [`Запрос № ${q.number} просрочен`]);
       lateTold.set(q.number, told.map((n) => n.user_id));
     }
+    viewers = new Map();
+    for (const a of agents) viewers.set(a.id, await viewersOfAgent(db, a.id, () => true));
     chatStaff = new Map();
     for (const a of agents) for (const type of CHAT_TYPES) chatStaff.set(`${type} ${a.id}`, await staffOf(db, { type, agentId: a.id }));
   });
@@ -171,12 +175,13 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
     }
 
     // The rule turned round (seesAgentCondition: «may this user see agent X», for telling staff about
-    // one agent's object) answers the same for every agent.
+    // one agent's object; as users, viewersOfAgent) answers the same for every agent.
     const turned = await r.oyster.db.query<{ email: string }>(
       `SELECT a.email FROM users a, users u WHERE u.id = $1 AND ('agent' = ANY(a.roles) OR 'agent_new' = ANY(a.roles)) AND ${seesAgentCondition('u', 'a.id')} ORDER BY a.email`,
       [me._id],
     );
     expect(turned.map((x) => x.email).sort()).toEqual(sees);
+    expect(agents.filter((a) => viewers.get(a.id)!.includes(me._id)).map((a) => a.email).sort()).toEqual(sees);
     // Its kind in SQL is agentScope's.
     const [{ kind }] = await r.oyster.db.query<{ kind: string }>(`SELECT ${agentScopeSql('u')} AS kind FROM users u WHERE u.id = $1`, [me._id]);
     expect(kind).toBe(row.scope);
