@@ -1,7 +1,13 @@
 import { notify } from '../communications/notifications.js';
 import type { AppContext } from '../platform/context.js';
-import { seesAgentCondition } from '../platform/scope.js';
-import { SLA_RUNNING_STATUSES, brokerProductOf, slaText, workingMsBetween } from '@oyster/shared-kit/domain';
+import { viewersOfAgent } from '../platform/scope.js';
+import { SLA_RUNNING_STATUSES, access, brokerProductOf, slaText, workingMsBetween, type SessionUser } from '@oyster/shared-kit/domain';
+
+/** Whom a late request is told to: the supervisors and administrators (of those who may see its agent). */
+const hearsOfLateRequests = (user: SessionUser) => {
+  const a = access(user);
+  return a.isSupervisor || a.isAdmin;
+};
 
 /**
  * The SLA watch (issue 12): a request the broker still owes an answer (SLA_RUNNING_STATUSES) whose
@@ -21,14 +27,11 @@ export async function escalateOverdue(ctx: AppContext, now = new Date()): Promis
   );
   if (!due.length) return 0;
   for (const r of due) {
-    const supervisors = await ctx.db.query<{ id: string }>(
-      `SELECT u.id FROM users u WHERE NOT u.is_blocked AND u.roles && ARRAY['agent_supervisor','admin']::text[] AND ${seesAgentCondition('u', '$1')}`,
-      [r.agent_id],
-    );
+    const supervisors = await viewersOfAgent(ctx.db, r.agent_id, hearsOfLateRequests);
     const late = slaText({ overdue: true, remainingMs: -workingMsBetween(new Date(r.sla_due_at), now) });
     const title = `Запрос № ${r.number} просрочен`;
     const body = `${brokerProductOf(r.product_id)?.title ?? r.product_id}, агент ${r.agent}; ${r.executor ? `исполнитель ${r.executor}` : 'исполнитель не назначен'}; ${late}.`;
-    await notify(ctx, supervisors.map((s) => s.id), { title, body, action: `/request-broker/${r.id}`, actionText: 'Открыть запрос' });
+    await notify(ctx, supervisors, { title, body, action: `/request-broker/${r.id}`, actionText: 'Открыть запрос' });
   }
   return due.length;
 }

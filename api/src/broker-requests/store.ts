@@ -3,6 +3,7 @@ import {
   BROKER_REQUEST_STATUS_TITLES,
   FINAL_BROKER_REQUEST_STATUSES,
   access,
+  actsAsStaff,
   brokerProductOf,
   brokerRequestActorOf,
   brokerRequestStepOf,
@@ -110,26 +111,30 @@ export function clientNameOf(values: BrokerFormValues): string | null {
   return null;
 }
 
+/**
+ * Staff see a request once it was sent — it is the broker's from then on — and never before: not an
+ * agent's draft, nor a draft the agent withdrew unsent (its status, «Не состоялся», would not tell).
+ * sent_at is set by the move to «Отправлен» and never cleared; the status part lets the queue's partial
+ * index serve. The one rule for staff over `br`: the read, the lists and the live pushes ask it.
+ */
+export const SENT_TO_BROKER = `br.status NOT IN (${S.blank}, ${S.draft}) AND br.sent_at IS NOT NULL`;
+
 /** A request the user may see, or a 404 (another's request is not told apart from a missing one). */
 export async function scopedRequest(q: Queryable, me: { user: SessionUser }, id: string, forUpdate = false): Promise<RequestRow> {
   const params: unknown[] = [id];
   const scope = agentIdsCondition(me, 'br.agent_id', params);
-  // Staff do not see agents' drafts: a request is the broker's once it is sent.
-  const staffOnly = isStaffViewer(me.user) ? ` AND br.status NOT IN (${S.blank}, ${S.draft})` : '';
+  const staffOnly = actsAsStaff(me.user) ? ` AND ${SENT_TO_BROKER}` : '';
   const rows = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE br.id = $1 AND ${scope}${staffOnly}${forUpdate ? ' FOR UPDATE OF br' : ''}`, params);
   if (!rows[0]) throw new HttpError(404, BROKER_REQUEST_TEXTS.notFound);
   return rows[0];
 }
 
-/** Staff (executors, finance, supervisors, admins) read requests; agents (and network owners) own them. */
-export function isStaffViewer(user: SessionUser): boolean {
-  const a = access(user);
-  return a.isSeniorStaff || a.isMage;
-}
-
-/** What the viewer is to a visible request: its agent side (agents see only their scope's), its executor, or a reader. */
+/**
+ * What the viewer is to a visible request: its agent side (whoever does not act as staff sees only their
+ * scope's requests: their own, their sub-agents', their network's), its executor, or a reader.
+ */
 export function actorOf(user: SessionUser, r: Pick<RequestRow, 'agent_id' | 'executor_id'>): Exclude<BrokerRequestActor, 'system'> | null {
-  return brokerRequestActorOf(user, { agentId: r.agent_id, executorId: r.executor_id }, !isStaffViewer(user));
+  return brokerRequestActorOf(user, { agentId: r.agent_id, executorId: r.executor_id }, !actsAsStaff(user));
 }
 
 export async function requestDetails(q: Queryable, r: RequestRow, viewer: SessionUser): Promise<BrokerRequestDetails> {
@@ -252,10 +257,10 @@ export async function listRequests(q: Queryable, me: { user: SessionUser }, quer
     where.push(values.length === 1 ? `${column} = $${params.length}` : `${column} = ANY($${params.length}::${type}[])`);
   };
   if (agents) oneOf('br.agent_id', agents, 'char(24)');
-  const staff = isStaffViewer(me.user);
+  const staff = actsAsStaff(me.user);
   const view = staff ? query.view ?? 'all' : 'all';
-  // A blank (nothing typed) is nobody's list item; an agent's draft is not the staff's.
-  where.push(staff ? `br.status NOT IN (${S.blank}, ${S.draft})` : `br.status <> ${S.blank}`);
+  // A blank (nothing typed) is nobody's list item; staff list only what was sent to the broker.
+  where.push(staff ? SENT_TO_BROKER : `br.status <> ${S.blank}`);
   if (staff && view === 'unassigned') where.push(`br.status = ${S.sent} AND br.executor_id IS NULL`);
   if (staff && view === 'mine') {
     params.push(me.user._id);

@@ -1,16 +1,46 @@
-import { agentScope, type SessionUser } from '@oyster/shared-kit/domain';
+import { APPOINTED_ONLY_ROLE, STAFF_ROLES, agentScope, type SessionUser } from '@oyster/shared-kit/domain';
+import { USER_COLUMNS, toSessionUser, type UserRow } from './auth/users.js';
 import type { Queryable } from './db.js';
 
 /*
- * THE answer to «whose agents, contracts, requests and money may this user see» in SQL.
- * `agentScope` (shared-kit) names the kind; here each kind becomes one condition on a column that
- * holds an agent's user id. The agents list and search, the payments info and the broker-request and
- * app-registration counters all ask this module, so they cannot disagree.
+ * THE answer to «whose agents, contracts, requests and money may this user see» in SQL. The kind
+ * (all / appointed / own) and who acts as staff are shared-kit's (`agentScope`, `STAFF_ROLES`,
+ * `APPOINTED_ONLY_ROLE` in domain/scope.ts); here each kind's set of agents is written once and
+ * turned into the two forms the domains ask:
+ *
+ * - for a viewer: a condition «`column` is an agent this user may see» (`agentIdsCondition`; as ids,
+ *   `scopedAgentIds`; for one agent, `seesAgent`) — lists, counters, the payments info, scoped reads;
+ * - turned round: «the user row `u` may see agent X» (`seesAgentCondition`; as users, `viewersOfAgent`)
+ *   — whom to tell about one agent's object (a request's queue, an escalation, a chat's staff side).
  *
  * - `all`: everyone (administrators, finance controllers, supervisors who see every agent, managers).
  * - `appointed`: the agents appointed to this curator (agent_curators).
  * - `own`: the user, their sub-agents (parent_agent_id) and the agents of a broker network they own.
  */
+
+/** A fixed list of roles (shared-kit's words, never input) as an SQL array. */
+const rolesArray = (roles: readonly string[]) => `ARRAY[${roles.map((r) => `'${r}'`).join(',')}]::text[]`;
+
+/** Kind `appointed`: the ids of the agents appointed to the curator `self` (a parameter or a column). */
+const appointedAgents = (self: string) => `SELECT seen_ac.agent_id FROM agent_curators seen_ac WHERE seen_ac.curator_id = ${self}`;
+
+/** Kind `own`: the user row `seen` is `self` themselves, their sub-agent or an agent of a broker network `self` owns. */
+const isOwnAgent = (seen: string, self: string) =>
+  `(${seen}.id = ${self} OR ${seen}.parent_agent_id = ${self} OR ${seen}.broker_network_id IN (SELECT bn.id FROM broker_networks bn WHERE bn.owner_user_id = ${self}))`;
+
+/**
+ * Kind `own` read from the agent's side: the ids of the users who could have the agent `agent` as their
+ * own (isOwnAgent's three links: the agent, their parent, the owner of their network). Only narrows
+ * viewersOfAgent's candidates; seesAgentCondition decides.
+ */
+const ownViewersOf = (agent: string) =>
+  `SELECT unnest(ARRAY[seen.id, seen.parent_agent_id, bn.owner_user_id]) FROM users seen LEFT JOIN broker_networks bn ON bn.id = seen.broker_network_id WHERE seen.id = ${agent}`;
+
+/** `agentScope` of the user row `u` in SQL ('all' | 'appointed' | 'own'), from shared-kit's role lists. */
+export function agentScopeSql(u: string): string {
+  return `(CASE WHEN '${APPOINTED_ONLY_ROLE}' = ANY(${u}.roles) AND ${u}.can_view_only_appointed_agents THEN 'appointed'
+    WHEN ${u}.roles && ${rolesArray(STAFF_ROLES)} THEN 'all' ELSE 'own' END)`;
+}
 
 /**
  * An SQL condition «`column` is an agent this user may see». Pushes the user's id onto `params`
@@ -21,9 +51,8 @@ export function agentIdsCondition(me: { user: SessionUser }, column: string, par
   if (kind === 'all') return 'true';
   params.push(me.user._id);
   const self = `$${params.length}`;
-  if (kind === 'appointed') return `${column} IN (SELECT agent_id FROM agent_curators WHERE curator_id = ${self})`;
-  return `${column} IN (SELECT id FROM users WHERE id = ${self} OR parent_agent_id = ${self}
-     OR broker_network_id IN (SELECT id FROM broker_networks WHERE owner_user_id = ${self}))`;
+  if (kind === 'appointed') return `${column} IN (${appointedAgents(self)})`;
+  return `${column} IN (SELECT seen.id FROM users seen WHERE ${isOwnAgent('seen', self)})`;
 }
 
 /**
@@ -40,22 +69,40 @@ export async function scopedAgentIds(q: Queryable, me: { user: SessionUser }): P
   return rows.map((r) => r.id);
 }
 
-
-/** The roles whose holders see every agent (agentScope 'all'), unless appointed-only. */
-const SEES_ALL_ROLES = `ARRAY['admin','agent_supervisor','finance_controller','agent_manager']::text[]`;
+/** Whether the user may see this one agent (whose chat they may be the staff side of, …). */
+export async function seesAgent(q: Queryable, me: { user: SessionUser }, agentId: string): Promise<boolean> {
+  const params: unknown[] = [agentId];
+  const rows = await q.query<{ ok: boolean }>(`SELECT true AS ok FROM users a WHERE a.id = $1 AND ${agentIdsCondition(me, 'a.id', params)}`, params);
+  return rows.length > 0;
+}
 
 /**
- * The same rule turned round, for telling staff about one agent's object: an SQL condition «the user
- * row `u` may see the agent whose id is the parameter `agentParam`» — in agentScope's order: an
- * appointed-only supervisor their appointed agents; the roles that see every agent; anyone else the
- * agents of `own`. `agentParam` may be a parameter or an outer column (its inner aliases: seen, seen_ac, bn).
+ * The same rule turned round, for telling people about one agent's object: an SQL condition «the user
+ * row `u` may see the agent `agent`» — `u`'s kind as agentScope decides it, then that kind's set.
+ * `agent` may be a parameter or an outer column (the inner aliases: seen, seen_ac, bn).
  */
-export function seesAgentCondition(u: string, agentParam: string): string {
-  return `(CASE
-    WHEN 'agent_supervisor' = ANY(${u}.roles) AND ${u}.can_view_only_appointed_agents
-      THEN EXISTS (SELECT 1 FROM agent_curators seen_ac WHERE seen_ac.curator_id = ${u}.id AND seen_ac.agent_id = ${agentParam})
-    WHEN ${u}.roles && ${SEES_ALL_ROLES} THEN true
-    ELSE EXISTS (SELECT 1 FROM users seen WHERE seen.id = ${agentParam} AND (seen.id = ${u}.id OR seen.parent_agent_id = ${u}.id
-      OR seen.broker_network_id IN (SELECT bn.id FROM broker_networks bn WHERE bn.owner_user_id = ${u}.id)))
+export function seesAgentCondition(u: string, agent: string): string {
+  return `(CASE ${agentScopeSql(u)}
+    WHEN 'appointed' THEN ${agent} IN (${appointedAgents(`${u}.id`)})
+    WHEN 'all' THEN true
+    ELSE EXISTS (SELECT 1 FROM users seen WHERE seen.id = ${agent} AND ${isOwnAgent('seen', `${u}.id`)})
   END)`;
+}
+
+/**
+ * The users (not blocked) who may see agent `agentId` and whom `wanted` picks. Whom a domain tells —
+ * the queue's workers, the supervisors, a chat's staff side — is its choice, asked of each one's session
+ * user like any other rule (access flags); whether they may see the agent is this module's.
+ * Read from a handful of candidates (staff, and the agent's own links), so no scan tests every user
+ * (20,000 users on PostgreSQL: 10 ms; the per-user scan was costed high enough to be JIT-compiled, 200+ ms).
+ */
+export async function viewersOfAgent(q: Queryable, agentId: string, wanted: (user: SessionUser) => boolean): Promise<string[]> {
+  const rows = await q.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u
+      WHERE u.id IN (SELECT staff.id FROM users staff WHERE staff.roles && ${rolesArray(STAFF_ROLES)} UNION ${ownViewersOf('$1')})
+        AND NOT u.is_blocked AND ${seesAgentCondition('u', '$1')}
+      ORDER BY u.id`,
+    [agentId],
+  );
+  return rows.map(toSessionUser).filter(wanted).map((u) => u._id);
 }

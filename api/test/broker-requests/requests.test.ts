@@ -213,6 +213,43 @@ describe.each(BACKENDS)('broker requests ($name)', (backend) => {
     }
   });
 
+  test('staff are told of a request only once it was sent: a draft the agent withdraws unsent reaches no staff socket, is a 404 and in no list of theirs; whatever they are told of, they can open', async () => {
+    const staff = ['admin', 'manager', 'supervisor', 'supervisorAppointed', 'finance'] as const;
+    const sockets = staff.map((who) => connectSocket(r.url, r.tokens[who]));
+    const heard = new Map<DemoAccountKey, { requestId: string; status: number }[]>(staff.map((who) => [who, []]));
+    sockets.forEach((s, i) => s.on('broker_request', (e: { requestId: string; status: number }) => heard.get(staff[i])!.push(e)));
+    const agentSocket = connectSocket(r.url, r.tokens.agent);
+    try {
+      await Promise.all([...sockets, agentSocket].map(connected));
+      // Withdrawn while a draft: the agent hears of it; no staff socket does, nobody on staff can open it or lists it.
+      const draft = await create('agent');
+      const agentTold = once<{ requestId: string; status: number }>(agentSocket, 'broker_request');
+      expect((await move('agent', draft.id, S.notReleased, { reason: 'Клиент передумал' })).status).toBe(200);
+      expect(await agentTold).toMatchObject({ requestId: draft.id, status: S.notReleased, statusTitle: 'Не состоялся' });
+      // Sent and then withdrawn: staff are told of both moves (the queue shows it, then it leaves).
+      const sent = await create('agent');
+      await move('agent', sent.id, S.sent);
+      await move('agent', sent.id, S.notReleased, { reason: 'Клиент передумал' });
+      await new Promise((res) => setTimeout(res, 400));
+      for (const who of staff) {
+        const told = heard.get(who)!;
+        expect({ who, draft: told.filter((e) => e.requestId === draft.id) }).toEqual({ who, draft: [] });
+        expect({ who, opened: (await req(who, 'GET', `/api/v2/broker-requests/${draft.id}`)).status }).toEqual({ who, opened: 404 });
+        const listed = (await req(who, 'GET', '/api/v2/broker-requests?limit=100')).body.data.items.map((i: { id: string }) => i.id);
+        expect({ who, listed: listed.includes(draft.id) }).toEqual({ who, listed: false });
+        // Everything a staff socket was told of is a request they can open.
+        for (const e of told) expect({ who, id: e.requestId, opened: (await req(who, 'GET', `/api/v2/broker-requests/${e.requestId}`)).status }).toEqual({ who, id: e.requestId, opened: 200 });
+      }
+      // The queue's workers who see agent@ heard the sent one move twice; the finance controller works no queue.
+      for (const who of ['admin', 'manager', 'supervisor'] as const) expect({ who, told: heard.get(who)!.filter((e) => e.requestId === sent.id).map((e) => e.status) }).toEqual({ who, told: [S.sent, S.notReleased] });
+      expect(heard.get('finance')).toEqual([]);
+      // The agent still opens and lists their withdrawn draft.
+      expect((await req('agent', 'GET', `/api/v2/broker-requests/${draft.id}`)).body.data).toMatchObject({ status: S.notReleased, closeReason: 'Клиент передумал' });
+    } finally {
+      for (const s of [...sockets, agentSocket]) s.close();
+    }
+  });
+
   test('the SLA clock counts working hours across a weekend: sent on Friday at 16:00 Moscow time, a 24-hour product is due on Wednesday at 13:00, and a Saturday is not late', async () => {
     const d = await create('agent');
     const sent = (await move('agent', d.id, S.sent)).body.data;

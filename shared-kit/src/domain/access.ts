@@ -1,4 +1,5 @@
 import type { SessionUser } from './roles';
+import { actsAsStaff, isAppointedOnly as appointedOnly } from './scope';
 
 /**
  * One function turns the current user into named flags (spec §6). The sidebar, the routes
@@ -96,7 +97,7 @@ export function access(user: SessionUser | null | undefined): Access {
   const isSupervisor = has('agent_supervisor');
   const isFinanceController = has('finance_controller');
   const isCopywriter = has('copywriter');
-  const isStaffRole = isAdmin || isMage || isSupervisor || isFinanceController;
+  const isStaffRole = actsAsStaff(user);
   const isSeniorStaff = isAdmin || isSupervisor || isFinanceController;
   const isAgent = has('agent') && !isStaffRole;
   const isNewAgent = has('agent_new') && !isStaffRole;
@@ -107,8 +108,8 @@ export function access(user: SessionUser | null | undefined): Access {
   const isSubAgent = has('sub_agent') || !!user?.isSubAgent;
   const isBrokerNetworkAgent = !!user && roles.length > 0 && !isBrokersOwner && !!user.brokers_network?.mongoId;
   const isPersonal = !!user?.isPersonal;
-  const isAppointedOnly = isSupervisor && !!user?.canViewOnlyAppointedAgents;
-  const supervisorWithAllAgents = isSupervisor && !user?.canViewOnlyAppointedAgents;
+  const isAppointedOnly = appointedOnly(user);
+  const supervisorWithAllAgents = isSupervisor && !isAppointedOnly;
 
   return {
     isAuthenticated: !!user && !isAnonymous,

@@ -1,8 +1,8 @@
-import { access, agentScope, isAnyChatStaff, isChatStaff, isClientChatStaff, type ChatAudience, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type ConversationType, type SessionUser } from '@oyster/shared-kit/domain';
-import { fioSql, loadUser, toSessionUser } from '../../platform/auth/users.js';
+import { access, isAnyChatStaff, isChatStaff, isClientChatStaff, type ChatAudience, type ChatListPage, type ChatListView, type ChatMessage, type ChatSide, type ChatSummary, type ChatType, type ConversationType, type SessionUser } from '@oyster/shared-kit/domain';
+import { fioSql } from '../../platform/auth/users.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
-import { agentIdsCondition } from '../../platform/scope.js';
+import { agentIdsCondition, seesAgent, viewersOfAgent } from '../../platform/scope.js';
 import { isoTime } from '../../platform/sql.js';
 
 /**
@@ -40,17 +40,19 @@ const CHAT_SELECT = `SELECT c.id, c.type, c.entity_id, c.title, c.entity_path, c
 export type ChatParty = { type: ConversationType; agentId: string };
 
 /**
- * Which side of the chat the user is: its agent (not of a client's chat), or staff who may chat with
- * agents — or, in a client's chat, with clients — and see this agent (platform/scope.ts); null — the
- * chat is not theirs to see.
+ * May the user be the staff side of the chat, if they see its agent: staff who chat with agents — or,
+ * in a client's chat, with clients — and are not the agent of an agents' chat (that is its agent side).
+ */
+const chatsAsStaff = (user: SessionUser, chat: ChatParty): boolean =>
+  chat.type === 'client' ? isClientChatStaff(user) : isChatStaff(user) && user._id !== chat.agentId;
+
+/**
+ * Which side of the chat the user is: its agent (not of a client's chat), or staff who may chat with its
+ * side (chatsAsStaff) and see this agent (platform/scope.ts); null — the chat is not theirs to see.
  */
 export async function sideOf(q: Queryable, me: { user: SessionUser }, chat: ChatParty): Promise<ChatSide | null> {
-  const client = chat.type === 'client';
-  if (!client && me.user._id === chat.agentId) return 'agent';
-  if (!(client ? isClientChatStaff(me.user) : isChatStaff(me.user))) return null;
-  const params: unknown[] = [chat.agentId];
-  const [row] = await q.query<{ ok: boolean }>(`SELECT true AS ok FROM users WHERE id = $1 AND ${agentIdsCondition(me, 'id', params)}`, params);
-  return row ? 'staff' : null;
+  if (chat.type !== 'client' && me.user._id === chat.agentId) return 'agent';
+  return chatsAsStaff(me.user, chat) && (await seesAgent(q, me, chat.agentId)) ? 'staff' : null;
 }
 
 const partyOf = (c: Pick<ChatRow, 'type' | 'agent_id'>): ChatParty => ({ type: c.type, agentId: c.agent_id });
@@ -70,21 +72,9 @@ export async function scopedChat(q: Queryable, me: { user: SessionUser }, chatId
   return { chat, side };
 }
 
-/**
- * The users on the staff side of a chat (the handful with canChatWithAgents — or canChatWithClients for
- * a client's chat — who see its agent).
- */
+/** The users on the staff side of a chat: those whose sideOf it is 'staff' (the scope module finds who sees its agent). */
 export async function staffOf(q: Queryable, chat: ChatParty): Promise<string[]> {
-  const flag = chat.type === 'client' ? 'can_chat_with_clients' : 'can_chat_with_agents';
-  const rows = await q.query<{ id: string }>(`SELECT id FROM users WHERE is_personal AND ${flag} AND NOT is_blocked`);
-  const out: string[] = [];
-  for (const { id } of rows) {
-    const row = await loadUser(q, id);
-    if (!row) continue;
-    const user = toSessionUser(row);
-    if (agentScope(user) === 'all' || (await sideOf(q, { user }, chat)) === 'staff') out.push(id);
-  }
-  return out;
+  return viewersOfAgent(q, chat.agentId, (user) => chatsAsStaff(user, chat));
 }
 
 // ───────────────────────── messages ─────────────────────────

@@ -1,5 +1,5 @@
-import { access } from '../access';
 import type { SessionUser } from '../roles';
+import { actsAsStaff } from '../scope';
 import type { ReportStatus } from './statuses';
 /**
  * The contract state machine of spec §4 as issue 11 orders it — one table, read by the api (which
@@ -113,10 +113,9 @@ export function isContractEditable(status: number): boolean {
   return status === CONTRACT_STATUS.calculated || status === CONTRACT_STATUS.needsFixing;
 }
 
-/** Who a signed-in user is to a contract's table: the broker's senior staff and administrators, or an agent. */
+/** Who a signed-in user is to a contract's table: the broker's staff (scope.ts actsAsStaff), or its agent. */
 export function contractActorOf(user: SessionUser): Exclude<ContractActor, 'system'> {
-  const a = access(user);
-  return a.isSeniorStaff || a.isMage ? 'staff' : 'agent';
+  return actsAsStaff(user) ? 'staff' : 'agent';
 }
 
 /** Files are attached while the contract is alive: not to a cancelled or not released one. */
