@@ -14,7 +14,8 @@ export interface InsurerCall {
 /**
  * Every call made to an insurer (quotes included), logged with what was asked, what came back (or the error) and how
  * long it took: the soap-logs page (staff, within their scope: routes/soap-logs.ts) reads them. Logged whether it
- * succeeds or not; the error is thrown on to the caller.
+ * succeeds or not; the error is thrown on to the caller. Payment tokens and passport numbers are masked as the row is
+ * written, by the table's own trigger (`insurer_log_masked`, migration 18), for every writer alike.
  */
 export async function loggedCall<T>(db: Queryable, call: InsurerCall, fn: () => Promise<T>, { wait = true }: { wait?: boolean } = {}): Promise<T> {
   const started = performance.now();
