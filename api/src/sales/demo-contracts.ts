@@ -252,7 +252,11 @@ export function demoInsurerCalls(rows: DemoContract[], codeOf: (companyId: strin
   return { calls, contracts };
 }
 
-/** Writes the demo's insurer calls (oldest first, so the log's ids follow time) and each contract's reference and message. */
+/**
+ * Writes the demo's insurer calls (oldest first, so the log's ids follow time) and each contract's reference and message.
+ * The payment link answers carry their tokens here: the table's trigger masks them as they are written, like every
+ * call's (migration 18), so the demo's log shows what a real one would.
+ */
 export async function insertInsurerCalls(q: Queryable, made: ReturnType<typeof demoInsurerCalls>) {
   for (let k = 0; k < made.calls.length; k += 200) {
     const params: unknown[] = [];

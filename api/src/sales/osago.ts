@@ -136,6 +136,8 @@ export async function quoteAll(
     /** Where each insurer's answer is logged for the soap-logs page (not awaited by the quote). */
     callLog?: Queryable;
     contractId?: string | null;
+    /** Who asked for the quote: its logged calls are theirs (SOAP-логи follow this user's scope). */
+    askedBy?: string;
   },
 ): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
   const byCode = new Map(insurers.map((i) => [i.code, i]));
@@ -146,7 +148,7 @@ export async function quoteAll(
       try {
         const ask = () => withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
         const got = opts.callLog
-          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, method: 'quoteOsago', request: req }, ask, { wait: false })
+          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, askedBy: opts.askedBy, method: 'quoteOsago', request: req }, ask, { wait: false })
           : await ask();
         answer =
           got.kind === 'refusal'

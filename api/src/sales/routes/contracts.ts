@@ -54,6 +54,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
       rates: await offerRates(ctx.db, req.me.user._id, 'eosago', calculation.startDate),
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
+      askedBy: req.me.user._id,
     });
     const offer = offers[0];
     if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });

@@ -29,6 +29,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
       rates: showCommission ? await offerRates(ctx.db, req.me.user._id, 'eosago', req.body.startDate) : undefined,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
+      askedBy: req.me.user._id,
     });
     return { data: { offers, refusals, drivers: kbm } };
   });
@@ -48,6 +49,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
       rates,
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
+      askedBy: req.me.user._id,
       onAnswer: async ({ offer, refusal }) => {
         const companyId = (offer ?? refusal)!.companyId;
         const [row] = await ctx.db.query<{ left: number }>(

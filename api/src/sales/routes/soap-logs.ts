@@ -2,12 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { INSURER_CALL_METHODS, type InsurerCallLogItem, type InsurerCallLogPage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
+import { agentIdsCondition } from '../../platform/scope.js';
 import { objectIdSchema, queryBool, yup } from '../../platform/validation.js';
+
+/**
+ * The agent a logged call belongs to: its contract's agent, or for a call with no contract (a quote) the
+ * user who asked for it — nobody for quotes logged before that was recorded (migration 18).
+ */
+const CALL_AGENT = '(CASE WHEN l.contract_id IS NULL THEN l.asked_by ELSE c.agent_id END)';
 
 /**
  * GET /api/v2/soap-logs: every call made to an insurer (contracts/insurer-calls.ts), newest first, by
  * pages of `limit` before the id `before`; filtered by contract, insurer, method, or errors only. Staff
  * only (canSeeSoapLogs: administrators, supervisors, finance controllers): requests hold clients' documents.
+ * Each viewer sees the calls of the agents in their scope (platform/scope.ts, as the contracts a call is
+ * for): a contract outside it is an empty page, and quotes asked by nobody known only for a scope of «all».
  */
 export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
   const query = yup.object({
@@ -23,7 +32,7 @@ export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, { method: 'GET', url: '/api/v2/soap-logs', summary: 'Журнал обращений к страховщикам', access: 'canSeeSoapLogs', query }, async (req): Promise<{ data: InsurerCallLogPage }> => {
     const params: unknown[] = [];
-    const where: string[] = [];
+    const where = [agentIdsCondition(req.me, CALL_AGENT, params)];
     const eq = (column: string, value: unknown) => {
       params.push(value);
       where.push(`${column} = $${params.length}`);
@@ -39,8 +48,8 @@ export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
     params.push(req.query.limit + 1);
     const rows = await ctx.db.query<{ id: string | number; company_id: string | null; company_name: string | null; contract_id: string | null; method: string; request: unknown; response: unknown; error: string | null; duration_ms: number; at: string | Date }>(
       `SELECT l.id, l.company_id, co.short_name AS company_name, l.contract_id, l.method, l.request, l.response, l.error, l.duration_ms, l.at
-         FROM insurer_calls l LEFT JOIN companies co ON co.id = l.company_id
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY l.id DESC LIMIT $${params.length}`,
+         FROM insurer_calls l LEFT JOIN companies co ON co.id = l.company_id LEFT JOIN contracts c ON c.id = l.contract_id
+        WHERE ${where.join(' AND ')} ORDER BY l.id DESC LIMIT $${params.length}`,
       params,
     );
     const items: InsurerCallLogItem[] = rows.slice(0, req.query.limit).map((r) => ({

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { INSURER_CALL_FILTERS, INSURER_CALL_METHODS, INSURER_CALL_METHOD_TITLES, formatMoscowDateTime, sectionOf, type InsurerCallLogItem, type InsurerCallMethod } from '@oyster/shared-kit/domain';
+import { INSURER_CALL_FILTERS, INSURER_CALL_METHODS, INSURER_CALL_METHOD_TITLES, INSURER_LOG_MASK, INSURER_LOG_MASKED_NOTE, formatMoscowDateTime, sectionOf, type InsurerCallLogItem, type InsurerCallMethod } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, useKeysetList } from '@oyster/shared-kit/ui/screens';
@@ -10,6 +10,8 @@ import './soap-logs.css';
 
 const methodTitle = (m: string) => INSURER_CALL_METHOD_TITLES[m as InsurerCallMethod] ?? m;
 const json = (v: unknown) => (v == null ? '—' : JSON.stringify(v, null, 2));
+/** Whether the api masked a secret somewhere in the call (a payment token, a passport's series or number). */
+const masked = (call: InsurerCallLogItem) => [JSON.stringify(call.request), JSON.stringify(call.response), call.error ?? ''].some((t) => t?.includes(INSURER_LOG_MASK));
 
 /** One call: when, to whom, what for, how long, how it ended — and, opened, what was sent and what came back. */
 function CallRow({ call }: { call: InsurerCallLogItem }) {
@@ -40,6 +42,7 @@ function CallRow({ call }: { call: InsurerCallLogItem }) {
               <pre>{call.error ?? json(call.response)}</pre>
             </section>
           </div>
+          {masked(call) ? <p className="oy-soap__masked">{INSURER_LOG_MASKED_NOTE}</p> : null}
         </div>
       ) : null}
     </li>

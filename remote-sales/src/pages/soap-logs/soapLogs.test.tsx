@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { DEMO_USERS, type InsurerCallLogItem } from '@oyster/shared-kit/domain';
+import { DEMO_USERS, INSURER_LOG_MASKED_NOTE, type InsurerCallLogItem } from '@oyster/shared-kit/domain';
 import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
@@ -41,6 +41,20 @@ describe('SOAP-логи', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     expect(await screen.findByText('Ошибка: Страховщик не ответил за 30 с')).toBeTruthy();
     expect(http.calls[http.calls.length - 1].path).toContain('before=41');
+  });
+
+  test('a call whose payment token the api masked shows the token’s last characters and says why the rest is hidden; a call with nothing masked says nothing', async () => {
+    const link = { ...CALL, id: 43, method: 'paymentLink', request: { ref: 'VSK-1', premium: 812300 }, response: { token: '••••x7Qk', path: '/pay/••••x7Qk' } };
+    const http = fakeHttp({ 'GET /api/v2/soap-logs': () => ({ data: { items: [link, CALL], next: null } }) });
+    await renderSection(RemoteRoutes, '/soap-logs', { http, user: DEMO_USERS.supervisor });
+    const [linkRow, checkRow] = within(await screen.findByRole('list', { name: 'Обращения к страховщикам' })).getAllByRole('button');
+    fireEvent.click(linkRow);
+    expect(within(screen.getByRole('region', { name: 'Ответ' })).getByText(/"path": "\/pay\/••••x7Qk"/)).toBeTruthy();
+    expect(screen.getByText(INSURER_LOG_MASKED_NOTE)).toBeTruthy();
+    fireEvent.click(linkRow);
+    fireEvent.click(checkRow);
+    expect(screen.getByRole('region', { name: 'Запрос' })).toBeTruthy();
+    expect(screen.queryByText(INSURER_LOG_MASKED_NOTE)).toBeNull();
   });
 
   test('filters go to the query; nothing found offers a reset; a failure offers a retry', async () => {
