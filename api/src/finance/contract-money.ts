@@ -1,7 +1,8 @@
-import { FINANCE_STAFF_ROLES, LEDGER_KIND_TITLES, type ContractMoney, type LedgerKind, type LedgerLine } from '@oyster/shared-kit/domain';
+import { LEDGER_KIND_TITLES, access, type ContractMoney, type LedgerKind, type LedgerLine } from '@oyster/shared-kit/domain';
 import { fioSql } from '../platform/auth/users.js';
 import type { Queryable } from '../platform/db.js';
 import type { Realtime } from '../platform/realtime.js';
+import { viewersOfAgent } from '../platform/scope.js';
 import { isoTime } from '../platform/sql.js';
 import { contractRefundsDue } from './refunds.js';
 
@@ -28,8 +29,9 @@ export async function contractMoney(q: Queryable, contractId: string): Promise<C
   return { lines, refundDue: await contractRefundsDue(q, contractId) };
 }
 
-/** Tells the finance staff's open pages that a contract's money changed (after the change committed). */
+/** Tells the open pages of those who see a contract's money that it changed (after the change committed). */
 export async function pushContractMoney(q: Queryable, rt: Realtime, contractId: string): Promise<void> {
-  const staff = await q.query<{ id: string }>('SELECT id FROM users WHERE NOT is_blocked AND roles && $1::text[]', [[...FINANCE_STAFF_ROLES]]);
-  for (const { id } of staff) rt.emitToUser(id, 'contract_money', { contractId });
+  const [c] = await q.query<{ agent_id: string }>('SELECT agent_id FROM contracts WHERE id = $1', [contractId]);
+  if (!c) return;
+  for (const id of await viewersOfAgent(q, c.agent_id, (u) => access(u).canSeeContractMoney)) rt.emitToUser(id, 'contract_money', { contractId });
 }

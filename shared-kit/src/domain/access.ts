@@ -79,15 +79,12 @@ export interface Access {
   canEditUsers: boolean;
   /**
    * A contract's money on its page: the commission lines (a sale with «нет ставки» included) and the
-   * payments to return to the client (refund-due) — FINANCE_STAFF_ROLES.
+   * payments to return to the client (refund-due) — administrators and finance controllers.
    */
   canSeeContractMoney: boolean;
-  /** Sets the commission rates (the insurer's and the agents' by level): FINANCE_STAFF_ROLES. */
+  /** Sets the commission rates (the insurer's and the agents' by level): administrators and finance controllers. */
   canManageCommissionRates: boolean;
 }
-
-/** The roles that handle the broker's money: administrators and finance controllers (the api lists them by this too). */
-export const FINANCE_STAFF_ROLES = ['admin', 'finance_controller'] as const;
 
 export function access(user: SessionUser | null | undefined): Access {
   const roles = user?.roles ?? [];
@@ -163,8 +160,8 @@ export function access(user: SessionUser | null | undefined): Access {
     canSeeCommissionInTooltips: !isSubAgent,
     canEditLearning: isAdmin || isCopywriter,
     canEditUsers: isAdmin || isBrokersOwnerAgent,
-    canSeeContractMoney: FINANCE_STAFF_ROLES.some(has),
-    canManageCommissionRates: FINANCE_STAFF_ROLES.some(has),
+    canSeeContractMoney: isAdmin || isFinanceController,
+    canManageCommissionRates: isAdmin || isFinanceController,
   };
 }
 
