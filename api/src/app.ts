@@ -10,7 +10,7 @@ import { runMigrations } from './platform/migrations.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
-import { signInByDefault, type ApiRoute } from './platform/auth/guard.js';
+import { requestPath, signInByDefault, type ApiRoute } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { frameworkErrors, installErrorHandler } from './platform/errors.js';
 import { declaredRoutes, type Operation } from './platform/routes.js';
@@ -223,7 +223,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
+    const path = requestPath(req.url);
     // History fallback: client-side routes under /app/ get the shell; real files were served already.
     // /chat/{chatId} is the shell too, in frame mode (the chat button's embedded frame, §2).
     if (shellIndex && req.method === 'GET' && (path === '/app' || path.startsWith('/app/') || isChatFramePath(path)) && !/\.[a-z0-9]{1,6}$/i.test(path)) {

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { ATTACH_LIMITS, BROKER_REQUEST_FILE_TYPES, ERROR_TEXTS, type BrokerRequestFile } from '@oyster/shared-kit/domain';
+import { BROKER_REQUEST_FILE_TYPES, ERROR_TEXTS, type BrokerRequestFile } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
-import { checkDocumentUpload, EXT, MIME } from '../platform/file-types.js';
+import { EXT, MIME } from '../platform/file-types.js';
 import { isoTime } from '../platform/sql.js';
-import type { ReadUpload } from '../platform/uploads.js';
+import type { CheckedUpload } from '../platform/uploads.js';
 
 /**
  * Files on broker requests (§3, §7 attach-files, §8): the agent's documents and the executor's offer
- * files, each with a type of the §8 dialog. A file is checked before anything is written
- * (checkDocumentUpload: its size, its content by its first bytes, an extension that says the same, a
- * name without a path); the bytes are kept in broker_request_files (every api instance serves them).
+ * files, each with a type of the §8 dialog. A file is a document checked like every upload (platform
+ * checkUpload with DOCUMENT_UPLOAD, when the route reads it: a name without a path, its content by its
+ * first bytes, an extension that says the same, its size); the bytes are kept in broker_request_files
+ * (every api instance serves them).
  */
 export const REQUEST_FILE_TEXTS = {
   attached: ERROR_TEXTS.attachSuccess,
@@ -63,11 +64,10 @@ export async function requestFiles(q: Queryable, requestId: string): Promise<Bro
 
 export const isRequestFileType = (name: string) => (BROKER_REQUEST_FILE_TYPES as readonly string[]).includes(name);
 
-/** Checks every file before any is written (one bad file refuses the call) and writes them in the caller's transaction. */
-export async function attachRequestFiles(q: Queryable, requestId: string, offerId: string | null, typeName: string, files: ReadUpload[], userId: string): Promise<void> {
+/** Writes the checked files in the caller's transaction (a type name off the §8 list refuses them all). */
+export async function attachRequestFiles(q: Queryable, requestId: string, offerId: string | null, typeName: string, files: CheckedUpload[], userId: string): Promise<void> {
   if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
-  const checked = files.map((f) => checkDocumentUpload(f, ATTACH_LIMITS.maxFileBytes));
-  for (const f of checked) await insertRequestFile(q, requestId, offerId, typeName, { name: f.name, extension: EXT[f.type], mime: MIME[f.type], size: f.size, data: f.data }, userId);
+  for (const f of files) await insertRequestFile(q, requestId, offerId, typeName, { name: f.name, extension: EXT[f.type], mime: MIME[f.type], size: f.size, data: f.data }, userId);
 }
 
 /** A file already checked (an upload above, or one sent in the request's chat) written to the request. */

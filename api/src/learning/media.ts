@@ -17,7 +17,7 @@ export const MAX_SIZE: Record<FileType, number> = { png: 5 * MB, jpeg: 5 * MB, w
 export const MAX_UPLOAD = 20 * MB;
 
 /** Which types each upload kind accepts: pictures everywhere, PDF for courses and the media library. */
-export const KIND_TYPES: Record<UploadKind, FileType[]> = {
+export const KIND_TYPES: Record<UploadKind, readonly FileType[]> = {
   banners: ['png', 'jpeg', 'webp'],
   news: ['png', 'jpeg', 'webp'],
   courses: ['png', 'jpeg', 'webp', 'pdf'],
@@ -26,7 +26,6 @@ export const KIND_TYPES: Record<UploadKind, FileType[]> = {
 
 export const UPLOAD_TEXTS = {
   ...MULTIPART_TEXTS,
-  tooLarge: (t: FileType) => `Файл слишком большой (не более ${MAX_SIZE[t] / MB} МБ)`,
   badType: (kind: UploadKind) =>
     `Недопустимый тип файла: разрешены ${KIND_TYPES[kind].map((t) => TYPE_TITLE[t]).join(', ')}`,
   missing: (name: string) => `Файл «${name}» не найден: сначала загрузите его`,

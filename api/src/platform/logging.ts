@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { requestPath } from './auth/guard.js';
 
 /**
  * What the request log may keep. Never a session token (the x-api-token header, the cookie, a
@@ -12,11 +13,18 @@ import pino, { type Logger } from 'pino';
 const KEPT_QUERY_VALUES = new Set(['page', 'pageSize', 'kind', 'sortBy', 'sortType', 'status', 'type', 'label', 'published']);
 const HIDDEN = '[hidden]';
 
-/** The URL as the log shows it. */
+/** The sign-in landing's token segment (spec §2 sing-in/{token}). */
+const SIGN_IN_TOKEN = /(\/sing-in\/)[^/]+/i;
+
+/**
+ * The URL as the log shows it. The landing is told by the path as the router reads it (requestPath),
+ * so `/app/s%69ng-in/{token}` hides its token too; such a path is logged decoded.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
-  const path = rawPath.replace(/(\/sing-in\/)[^/]+/i, `$1${HIDDEN}`);
+  const readable = requestPath(rawPath);
+  const path = SIGN_IN_TOKEN.test(readable) ? readable.replace(SIGN_IN_TOKEN, `$1${HIDDEN}`) : rawPath;
   if (q < 0) return path;
   const parts = url
     .slice(q + 1)

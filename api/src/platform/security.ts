@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { configuredOrigins, isOwnOrigin, remoteOrigins } from './origins.js';
 import { HttpError } from './errors.js';
 import { TOKEN_COOKIE } from './auth/sessions.js';
-import { isApiPath } from './auth/guard.js';
+import { isApiRequest, requestPath } from './auth/guard.js';
 
 /**
  * The browser-facing defences every response gets, in one place:
@@ -63,8 +63,8 @@ declare module 'fastify' {
   }
 }
 
-/** The chat's frame page (§2 `/chat/{chatId}`, `/chat/null` for support): the shell in frame mode. */
-export const isChatFramePath = (url: string): boolean => /^\/chat\/[^/?#]+(?:[?#].*)?$/.test(url);
+/** The chat's frame page (§2 `/chat/{chatId}`, `/chat/null` for support): the shell in frame mode. Asked with requestPath. */
+export const isChatFramePath = (path: string): boolean => /^\/chat\/[^/?#]+$/.test(path);
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -77,14 +77,15 @@ export function cookieAuthenticated(req: FastifyRequest): boolean {
 
 /**
  * The CSRF rule for one request: null when it may go on, else the refusal's text. Only writes
- * (POST, PUT, PATCH, DELETE) to the api that the cookie signs in are checked: the Origin must be
+ * (POST, PUT, PATCH, DELETE) to the api (isApiRequest: by the matched route, not the URL's spelling)
+ * that the cookie signs in are checked: the Origin must be
  * ours; without an Origin, Sec-Fetch-Site must be same-origin (or none: typed by the user); a POST —
  * the one write an HTML form or a no-cors fetch can send — must be JSON or multipart. Login
  * (`config.csrf: 'anonymous'`) has no session to ride on, so it is checked whatever its cookies:
  * refused when a browser says it comes from another site, and JSON only.
  */
-export function csrfRefusal(req: FastifyRequest, allowed: readonly string[]): string | null {
-  if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url)) return null;
+export function csrfRefusal(req: FastifyRequest, allowed: readonly string[], api = isApiRequest(req)): string | null {
+  if (!UNSAFE_METHODS.has(req.method) || !api) return null;
   const origin = req.headers.origin;
   const site = req.headers['sec-fetch-site'];
   if (req.routeOptions?.config?.csrf === 'anonymous') {
@@ -166,7 +167,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { env?: NodeJ
   // of every request, and an async one a promise more.
   app.addHook('onRequest', (req, reply, done) => {
     const res = reply.raw;
-    if (isApiPath(req.url)) {
+    const api = isApiRequest(req);
+    if (api) {
       for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     } else {
       const host = String(req.raw.headers.host ?? '');
@@ -178,13 +180,13 @@ export async function registerSecurity(app: FastifyInstance, opts: { env?: NodeJ
       for (const name of ops.removed) res.removeHeader(name);
       for (const [name, value] of ops.set) res.setHeader(name, value);
       // The chat page is framed by the app itself (same origin), and by nothing else.
-      if (isChatFramePath(req.url)) {
+      if (isChatFramePath(requestPath(req.url))) {
         res.setHeader('Content-Security-Policy', String(res.getHeader('Content-Security-Policy')).replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
         res.setHeader('X-Frame-Options', 'SAMEORIGIN');
       }
     }
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    const refusal = csrfRefusal(req, allowed);
+    const refusal = csrfRefusal(req, allowed, api);
     done(refusal ? new HttpError(403, refusal) : undefined);
   });
 }

@@ -39,15 +39,19 @@ describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
       expect({ kind, status: res.status }).toEqual({ kind, status: 400 });
       expect(res.body.message).toMatch(message);
     };
-    // The name and the browser's content type do not matter: a GIF or HTML called .png is refused.
-    await fail('copywriter', 'news', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
-    await fail('copywriter', 'banners', HTML, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
-    await fail('copywriter', 'news', PDF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP');
-    await fail('copywriter', 'courses', GIF, 'Недопустимый тип файла: разрешены PNG, JPEG, WEBP, PDF');
+    // The name and the browser's content type do not matter: a GIF or HTML called .png is refused
+    // (platform checkUpload, in the words of every upload: the file named, the kind's types listed).
+    await fail('copywriter', 'news', GIF, 'Файл «a.png»: допустимы PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'banners', HTML, 'Файл «a.png»: допустимы PNG, JPEG, WEBP', { filename: 'a.png', type: 'image/png' });
+    await fail('copywriter', 'news', PDF, 'Файл «file.pdf»: допустимы PNG, JPEG, WEBP');
+    await fail('copywriter', 'courses', GIF, 'Файл «a.gif»: допустимы PNG, JPEG, WEBP, PDF', { filename: 'a.gif' });
+    // The name must say what the content is, and carry no path.
+    await fail('copywriter', 'news', PNG, 'Файл «a.jpg»: расширение не совпадает с содержимым файла', { filename: 'a.jpg' });
+    await fail('copywriter', 'news', PNG, 'Файл «../a.png»: имя файла без пути к нему', { filename: '../a.png' });
     // 5 MB + 1 byte of a PNG is too much; exactly 5 MB is fine. A PDF may be larger.
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     PNG.copy(big);
-    await fail('copywriter', 'news', big, 'Файл слишком большой (не более 5 МБ)');
+    await fail('copywriter', 'news', big, 'Файл «file.png» больше 5 МБ');
     expect((await upload('copywriter', 'news', big.subarray(0, 5 * 1024 * 1024))).status).toBe(200);
     const bigPdf = Buffer.alloc(5 * 1024 * 1024 + 1);
     PDF.copy(bigPdf);

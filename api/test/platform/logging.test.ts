@@ -26,6 +26,9 @@ describe('request log (pglite)', () => {
     await call(r.url, 'GET', '/api/v2/agents/search?search=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2&subAgents=true', { token });
     await fetch(`${r.url}/api/v2/auth/sign-in-by-token?token=${token}&to=/app/`, { redirect: 'manual' });
     await fetch(`${r.url}/app/sing-in/${token}`, { redirect: 'manual', headers: { authorization: `Bearer ${token}` } });
+    // The same landing spelled with escapes (the shell's router reads it as the landing): hidden too.
+    await fetch(`${r.url}/app/s%69ng-in/${token}`, { redirect: 'manual' });
+    await fetch(`${r.url}/app%2Fsing%2Din%2F${token}`, { redirect: 'manual' });
     const log = lines.join('');
     expect(log).toContain('"msg":"request"');
     expect(log).toContain('/api/v2/auth/get-user?token=[hidden]');
@@ -48,6 +51,10 @@ describe('request log (pglite)', () => {
     expect(redactUrl('/api/v2/x?page=2&pageSize=10&search=Петров&email=a%40b.c&token=abc')).toBe('/api/v2/x?page=2&pageSize=10&search=[hidden]&email=[hidden]&token=[hidden]');
     expect(redactUrl('/app/sing-in/abc?x-api-token=def')).toBe('/app/sing-in/[hidden]?x-api-token=[hidden]');
     expect(redactUrl('/api/v2/config')).toBe('/api/v2/config');
+    // The landing is told by the path as a router reads it, not by the URL's spelling.
+    expect(redactUrl('/app/s%69ng-in/abc?page=1')).toBe('/app/sing-in/[hidden]?page=1');
+    expect(redactUrl('/app/%2573ing-in/abc')).toBe('/app/sing-in/[hidden]');
+    expect(redactUrl('/api/v2/%61gents')).toBe('/api/v2/%61gents');
   });
 });
 

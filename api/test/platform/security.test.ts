@@ -160,6 +160,82 @@ describe('security headers, media and CSRF (pglite)', () => {
     expect(list.status).toBe(403);
   });
 
+  /** A request with the path exactly as written (fetch and URL would tidy some spellings up). */
+  const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const u = new URL(r.url);
+      const sent = http.request({ hostname: u.hostname, port: u.port, path, method, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* the shell's page */
+          }
+          resolve({ status: res.statusCode!, body: parsed, headers: res.headers });
+        });
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+  test('an api route spelled otherwise (escapes, %2F, letter case, double encoding, a trailing slash) gets the api’s checks and headers: decided by the route it reaches, not by the URL’s text', async () => {
+    // The router reads `/%61pi/v2/…` as `/api/v2/…` and ignores a trailing slash: these run the api's code.
+    const routed = (p: string) => [p.replace('/api', '/%61pi'), p.replace('/api', '/%61%70%69'), p.replace('/v2', '/%76%32'), `${p}/`, `${p.slice(0, -1)}%${p.charCodeAt(p.length - 1).toString(16)}`];
+    // These reach no route (a 404), yet read as the api to a decoder or a gateway in front of us.
+    const unrouted = (p: string) => [p.replace('/api/', '/api%2F'), p.replace('/api', '/API'), p.replace('/api', '/%2561pi'), p.replace('/api', '/%252561pi'), `/${p}`];
+    const mine = `x-api-token=${await signIn(r.url, 'agent')}`;
+    const json = { 'content-type': 'application/json' };
+    const logout = '/api/v2/auth/logout';
+    for (const path of [...routed(logout), ...unrouted(logout)]) {
+      // A cookie-signed write from another site, and a form-like POST from our own page: refused, with the api's headers.
+      for (const [headers, message] of [
+        [{ cookie: mine, origin: 'https://evil.example', ...json }, CSRF_TEXT],
+        [{ cookie: mine, 'sec-fetch-site': 'cross-site', ...json }, CSRF_TEXT],
+        [{ cookie: mine, origin: own, 'content-type': 'text/plain' }, CSRF_CONTENT_TYPE_TEXT],
+        [{ cookie: mine, origin: own, 'content-type': 'application/x-www-form-urlencoded' }, CSRF_CONTENT_TYPE_TEXT],
+      ] as [Record<string, string>, string][]) {
+        const res = await raw('POST', path, headers, '{}');
+        const seen = { path, headers, status: res.status, body: res.body, csp: res.headers['content-security-policy'] };
+        expect(seen).toEqual({ ...seen, status: 403, body: { message }, csp: API_CSP });
+      }
+    }
+    // Signed out: the api's own answer (401 where a route runs, 404 where none does), with the api's headers.
+    const list = '/api/v2/posts/news/list';
+    for (const path of [...routed(list), ...unrouted(list)]) {
+      const out = await raw('POST', path, json, '{"page":1}');
+      const seen = { path, status: out.status, body: out.body, csp: out.headers['content-security-policy'], frame: out.headers['x-frame-options'] };
+      const runs = routed(list).includes(path);
+      expect(seen).toEqual({ ...seen, status: runs ? 401 : 404, body: { message: runs ? 'Вы не авторизованы' : 'Запрашиваемый ресурс не найден' }, csp: API_CSP, frame: 'DENY' });
+    }
+    // The refused logouts ended nothing; the same spelling from our own page, as JSON, is the api's logout.
+    expect((await get('/api/v2/auth/get-user', { cookie: mine })).status).toBe(200);
+    const ours = await raw('POST', '/%61pi/v2/auth/logout', { cookie: mine, origin: own, ...json }, '{}');
+    expect([ours.status, ours.headers['content-security-policy']]).toEqual([200, API_CSP]);
+    expect((await get('/api/v2/auth/get-user', { cookie: mine })).status).toBe(401);
+  });
+
+  test('reads spelled otherwise get the same headers as their plain spelling: the api’s for the api, the pages’ (and the shell) for a page', async () => {
+    for (const path of ['/%61pi/v2/config', '/%61pi/v2/no-such', '/API/v2/no-such', '/api%2Fv2/config', '/%73uggest/address']) {
+      const res = await raw('GET', path, {});
+      expect({ path, csp: res.headers['content-security-policy'] }).toEqual({ path, csp: API_CSP });
+    }
+    const config = await raw('GET', '/%61pi/v2/config', {});
+    expect(config.status).toBe(200);
+    // A page spelled otherwise is the page: the shell, with the pages' policy; the chat frame may be framed by us.
+    for (const path of ['/%61pp/news/1', '/ch%61t/null']) {
+      const res = await raw('GET', path, {});
+      expect({ path, status: res.status, page: String(res.body).startsWith('<!doctype html>'), csp: res.headers['content-security-policy'] }).toEqual({
+        path, status: 200, page: true, csp: expect.stringContaining("default-src 'self'"),
+      });
+    }
+    expect((await raw('GET', '/ch%61t/null', {})).headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   test('login: refused from another site even without a cookie, JSON only; a script with a stale cookie still signs in', async () => {
     const body = JSON.stringify({ email: 'agent@oyster.test', password: 'Oyster2026!', rememberMe: false });
     for (const from of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {

@@ -1,7 +1,7 @@
 import { ATTACH_LIMITS, CONTRACT_STATUS as S } from '@oyster/shared-kit/domain';
 import { DEMO_EXTRA_FILE_TYPE, DEMO_FILE_TYPES } from '../../src/sales/seed';
 import { moscowToday } from '../../src/sales/osago';
-import { BACKENDS, call, connectSocket, connected, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, postForm, startSignedIn, type SignedInApp } from '../support';
+import { BACKENDS, call, connectSocket, connected, FORBIDDEN, GIF, HTML, HTML_AS_PDF, JPEG, PDF, PNG, postForm, startSignedIn, type SignedInApp } from '../support';
 
 /**
  * Files on a contract (§3, §7, §8): the insurer's file types, attach-files answering `error`/`message`,
@@ -105,6 +105,20 @@ describe.each(BACKENDS)('sales: files on a contract ($name)', (backend) => {
     const six = Array.from({ length: ATTACH_LIMITS.maxFiles + 1 }, (_, i) => ({ data: PDF, name: `${i}.pdf` }));
     await fail(six, { typeId: type._id }, 'Можно загрузить не более 5 файлов за раз');
     await fail([{ data: Buffer.alloc(0), name: 'пустой.pdf' }], { typeId: type._id }, 'Файл пуст');
+    expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.files).toEqual([]);
+  });
+
+  test('checked like every upload: an HTML page that starts like a PDF is not taken as invoice.html, a name with a path is refused (not cut down), an extension must say the content', async () => {
+    const c = await create();
+    const [type] = await typesOf(c.companyId);
+    for (const [name, data, message] of [
+      ['invoice.html', HTML_AS_PDF, 'Файл «invoice.html»: расширение не совпадает с содержимым файла'],
+      ['../../скан.pdf', PDF, 'Файл «../../скан.pdf»: имя файла без пути к нему'],
+      ['скан.pdf', PNG, 'Файл «скан.pdf»: расширение не совпадает с содержимым файла'],
+    ] as const) {
+      const res = await attach('agent', c.id, [{ data, name }], { typeId: type._id });
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 400, body: expect.objectContaining({ error: true, message, field: 'file' }) });
+    }
     expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.files).toEqual([]);
   });
 

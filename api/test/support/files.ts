@@ -6,3 +6,13 @@ export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0,
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n', 'latin1');
 export const GIF = Buffer.from('GIF89a-not-allowed', 'latin1');
 export const HTML = Buffer.from('<html><script>alert(1)</script></html>', 'latin1');
+/** A page whose first bytes say PDF: a PDF by its content, to be refused under a name like `invoice.html`. */
+export const HTML_AS_PDF = Buffer.from('%PDF-1.7\n<html><body><script>fetch("/api/v2/auth/get-user")</script></body></html>\n', 'latin1');
+
+/** The name a sample goes by unless a test says otherwise: its content's extension (`file.png`, `file.pdf`, …). */
+export function fileNameFor(data: Buffer): string {
+  const heads: [Buffer, string][] = [[PNG.subarray(0, 8), 'png'], [JPEG.subarray(0, 3), 'jpg'], [Buffer.from('RIFF'), 'webp'], [Buffer.from('%PDF-'), 'pdf']];
+  const found = heads.find(([head]) => data.subarray(0, head.length).equals(head));
+  return `file.${found ? found[1] : 'bin'}`;
+}
+

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccountKey } from '@oyster/shared-kit/domain';
+import { fileNameFor } from './files';
 
 export { DEMO_PASSWORD };
 
@@ -53,7 +54,7 @@ export async function signInAll<K extends DemoAccountKey>(url: string, keys: rea
   return tokens;
 }
 
-/** Uploads one file as multipart field `file` (or another field) to /api/v2/uploads?kind=…. */
+/** Uploads one file as multipart field `file` (or another field) to /api/v2/uploads?kind=…, named by its content unless told. */
 export async function uploadFile(
   url: string,
   token: string | undefined,
@@ -62,7 +63,7 @@ export async function uploadFile(
   opts: { field?: string; filename?: string; type?: string } = {},
 ): Promise<Res> {
   const form = new FormData();
-  form.append(opts.field ?? 'file', new Blob([new Uint8Array(data)], { type: opts.type ?? 'application/octet-stream' }), opts.filename ?? 'file.bin');
+  form.append(opts.field ?? 'file', new Blob([new Uint8Array(data)], { type: opts.type ?? 'application/octet-stream' }), opts.filename ?? fileNameFor(data));
   const res = await fetch(`${url}/api/v2/uploads?kind=${kind}`, { method: 'POST', body: form, headers: token ? { 'x-api-token': token } : {} });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
-import { multipartScope, readUploads } from '../../platform/uploads.js';
+import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, validate } from '../../platform/validation.js';
 import { pushRequest } from '../events.js';
 import { attachRequestFiles, REQUEST_FILE_TEXTS, requestFileAuthor, requestFileContent, requestFiles } from '../files.js';
@@ -27,7 +27,7 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
       route(scope, { method: 'POST', url: '/api/v2/broker-requests/:requestId/attach-files', summary: 'Запрос: прикрепить файлы (multipart: file, typeName, offerId)', access: 'canSeeBrokerRequests', params: idParams('requestId') }, async (req): Promise<AttachFilesAnswer & { data: { files: BrokerRequestFile[] } }> => {
         const r = await scopedRequest(ctx.db, req.me, req.params.requestId);
         if (!actorOf(req.me.user, r)) throw new HttpError(403, REQUEST_FILE_TEXTS.notYours, { error: true });
-        const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles);
+        const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles, DOCUMENT_UPLOAD);
         const { typeName, offerId } = await validate(attachFieldsSchema, fields);
         if (isFinal(r.status)) throw new HttpError(409, REQUEST_FILE_TEXTS.closed(BROKER_REQUEST_STATUS_TITLES[r.status]), { error: true, status: r.status });
         if (offerId) {
@@ -40,8 +40,6 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     },
     ATTACH_LIMITS.maxFiles,
-    // A name with a path in it is refused (checkDocumentUpload), not cut down to its last part.
-    { preservePath: true },
   );
 
   route(app, { method: 'GET', url: '/api/v2/broker-requests/:requestId/files/:fileId', summary: 'Запрос: скачать файл', access: 'canSeeBrokerRequests', params: idParams('requestId', 'fileId') }, async (req, reply) => {

@@ -1,17 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { ATTACH_LIMITS, type ChatMessage } from '@oyster/shared-kit/domain';
+import type { ChatMessage } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
 import { notFoundError } from '../../platform/errors.js';
-import { attachmentDisposition, checkDocumentUpload, EXT, MIME } from '../../platform/file-types.js';
-import type { ReadUpload } from '../../platform/uploads.js';
+import { attachmentDisposition, EXT, MIME } from '../../platform/file-types.js';
+import type { CheckedUpload } from '../../platform/uploads.js';
 import { addMessage, messageByKey, type NewMessage } from './store.js';
 
 /**
- * Files sent in a chat: a document (PDF, JPEG, PNG, WEBP up to ATTACH_LIMITS.maxFileBytes) checked by
- * its content before anything is written (platform checkDocumentUpload); the bytes kept in chat_files.
+ * Files sent in a chat: a document (PDF, JPEG, PNG, WEBP up to ATTACH_LIMITS.maxFileBytes) checked like
+ * every upload when the route reads it (platform checkUpload with DOCUMENT_UPLOAD); the bytes kept in chat_files.
  */
-export async function saveChatFile(q: Queryable, chatId: string, userId: string | null, upload: ReadUpload): Promise<string> {
-  const f = checkDocumentUpload(upload, ATTACH_LIMITS.maxFileBytes);
+export async function saveChatFile(q: Queryable, chatId: string, userId: string | null, f: CheckedUpload): Promise<string> {
   const id = newId();
   await q.query('INSERT INTO chat_files (id, chat_id, user_id, upload_file_name, extension, mime, size, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
     id,
@@ -30,7 +29,7 @@ export async function saveChatFile(q: Queryable, chatId: string, userId: string 
  * A file message (in the caller's transaction, the chat locked). Sent again with the same key (the
  * answer was lost): the message already written — the file is not kept twice.
  */
-export async function addFileMessage(q: Queryable, m: Omit<NewMessage, 'fileId'>, upload: ReadUpload): Promise<{ message: ChatMessage; created: boolean }> {
+export async function addFileMessage(q: Queryable, m: Omit<NewMessage, 'fileId'>, upload: CheckedUpload): Promise<{ message: ChatMessage; created: boolean }> {
   const same = m.clientKey ? await messageByKey(q, m.chatId, m.authorId, m.clientKey) : null;
   if (same) return { message: same, created: false };
   return addMessage(q, { ...m, fileId: await saveChatFile(q, m.chatId, m.authorId, upload) });

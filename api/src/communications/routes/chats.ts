@@ -3,7 +3,7 @@ import { ATTACH_LIMITS, CHAT_AUDIENCES, CHAT_LIST_VIEWS, type ChatAudience, type
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
-import { multipartScope, readUploads } from '../../platform/uploads.js';
+import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
@@ -64,7 +64,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   multipartScope(app, ATTACH_LIMITS.maxFileBytes, (scope) => {
     route(scope, { method: 'POST', url: '/api/v2/chats/:chatId/files', summary: 'Чат: отправить файл (multipart: file, clientKey, text)', access: 'canSeeChats', params: idParams('chatId') }, async (req) => {
       const { chat: visible } = await scopedChat(ctx.db, req.me, req.params.chatId);
-      const { files, fields } = await readUploads(req, 1);
+      const { files, fields } = await readUploads(req, 1, DOCUMENT_UPLOAD);
       const { text, clientKey } = await validate(fileFields, fields);
       const { message, created } = await ctx.db.tx(async (q) => {
         const { chat, side } = await scopedChat(q, req.me, visible.id, true);
@@ -73,7 +73,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       if (created) await pushChatMessage(ctx, visible, message);
       return { data: message as ChatMessage };
     });
-  }, 1, { preservePath: true });
+  });
 
   route(app, { method: 'GET', url: '/api/v2/chats/:chatId/files/:fileId', summary: 'Чат: скачать файл', access: 'canSeeChats', params: idParams('chatId', 'fileId') }, async (req, reply) => {
     const { chat } = await scopedChat(ctx.db, req.me, req.params.chatId);

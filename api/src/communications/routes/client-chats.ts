@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
-import { multipartScope, readUploads } from '../../platform/uploads.js';
+import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { textField, validate, yup } from '../../platform/validation.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
@@ -120,11 +120,11 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
     multipartScope(scope, ATTACH_LIMITS.maxFileBytes, (files) => {
       route(files, { method: 'POST', url: '/api/v2/oyster-app/clients/:appClientId/files', summary: 'Oyster.app: файл клиента сотрудникам (multipart: file, clientKey, text)', public: true, params: clientParams }, async (req) => {
         const client = await clientOf(req.params.appClientId);
-        const { files: uploads, fields } = await readUploads(req, 1);
+        const { files: uploads, fields } = await readUploads(req, 1, DOCUMENT_UPLOAD);
         const { text, clientKey } = await validate(fileFields, fields);
         return writeAsClient(client, (q, chatId) => addFileMessage(q, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0]));
       });
-    }, 1, { preservePath: true });
+    });
 
     route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/messages', summary: 'Oyster.app: переписка клиента (after — что пришло после seq)', public: true, params: clientParams, query: messagesQuery }, async (req) => {
       const chat = await chatOf(req.params.appClientId);

@@ -63,6 +63,37 @@ export function isApiPath(url: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+/** Rounds of decoding requestPath does: `%2561` is two; nothing real nests deeper. */
+const DECODE_ROUNDS = 4;
+
+/**
+ * A request's path as any reader of it could take it — fastify's router decodes `%61pi` to `api`, a
+ * gateway may decode once more, merge slashes: ASCII escapes decoded (the slash `%2F` too, again for a
+ * double-encoded `%252F`), repeated slashes as one, no query. For the decisions about a request that
+ * matched no route (its answer's headers, the CSRF rule, the shell's history fallback): the prefixes
+ * are ASCII, so a non-ASCII escape is left as it is and nothing here can throw.
+ */
+export function requestPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0];
+  for (let round = 0; round < DECODE_ROUNDS && path.includes('%'); round++) {
+    const decoded = path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded.split(/[?#]/, 1)[0];
+  }
+  return path.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * Whether a request is the api's: by the route it matched — its registered pattern, the code that
+ * will run, whatever the URL's spelling (`/%61pi/v2/…` is routed to `/api/v2/…`) — or, when it
+ * matched none, by its requestPath in any letter case (a 404 under the api is the api's answer).
+ * Every decision «api or page» (headers, CSRF) asks this, never the raw URL.
+ */
+export function isApiRequest(req: FastifyRequest): boolean {
+  if (!req.is404) return isApiPath(req.routeOptions.url ?? '');
+  return isApiPath(requestPath(req.url).toLowerCase());
+}
+
 export interface ApiRoute {
   method: string;
   url: string;

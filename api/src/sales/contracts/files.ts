@@ -1,23 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { ATTACH_LIMITS, ATTACH_TEXTS, ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType } from '@oyster/shared-kit/domain';
+import { ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
-import { detectType, EXT, MIME, TYPE_TITLE, type FileType } from '../../platform/file-types.js';
+import { EXT, MIME } from '../../platform/file-types.js';
 import { validationError } from '../../platform/errors.js';
 import { isoTime } from '../../platform/sql.js';
-import type { ReadUpload } from '../../platform/uploads.js';
+import type { CheckedUpload } from '../../platform/uploads.js';
 
 /**
  * Files on contracts (§3, §7): the scans an insurer asks for, each with one of the insurer's file types.
- * The type of a file is told by its first bytes; the bytes are kept in contract_files (any api instance
- * serves them). Who may: whoever sees the contract (platform/scope.ts, checked by the route).
+ * A file is a document checked like every upload (platform checkUpload with DOCUMENT_UPLOAD, when the
+ * route reads it); the bytes are kept in contract_files (any api instance serves them). Who may:
+ * whoever sees the contract (platform/scope.ts, checked by the route).
  */
-
-export const CONTRACT_FILE_TYPES: readonly FileType[] = ['pdf', 'jpeg', 'png', 'webp'];
 
 export const CONTRACT_FILE_TEXTS = {
   attached: ERROR_TEXTS.attachSuccess,
-  badType: (name: string) => `Файл «${name}»: допустимы ${CONTRACT_FILE_TYPES.map((t) => TYPE_TITLE[t]).join(', ')}`,
-  tooLarge: ATTACH_TEXTS.tooLarge,
   unknownType: 'Поле «typeId»: у этого страховщика нет такого типа файла',
   closed: (title: string) => `К договору в статусе «${title}» файлы не прикрепляются`,
   notYours: 'Удалить файл может тот, кто его прикрепил, или сотрудник брокера',
@@ -73,30 +70,15 @@ export async function contractFiles(q: Queryable, contractId: string): Promise<A
   return rows.map(toWire);
 }
 
-/** A name safe to show and to put in a header: no path, no control characters, at most 200 characters. */
-export function cleanFileName(name: string, type: FileType): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
-  return base || `файл.${EXT[type]}`;
-}
-
-/**
- * Checks every file before any is written (one bad file refuses the whole call, nothing half-attached)
- * and writes them with the chosen type in one transaction.
- */
-export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string, files: ReadUpload[], userId: string): Promise<void> {
-  const checked = files.map((f) => {
-    const type = detectType(f.head);
-    if (!type || !CONTRACT_FILE_TYPES.includes(type)) throw validationError(CONTRACT_FILE_TEXTS.badType(f.fileName || 'без имени'), 'file');
-    if (f.truncated || f.size > ATTACH_LIMITS.maxFileBytes) throw validationError(CONTRACT_FILE_TEXTS.tooLarge(f.fileName || 'без имени'), 'file');
-    return { ...f, type };
-  });
+/** Writes the checked files with the chosen type, in the caller's transaction (the type is the contract's insurer's). */
+export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string, files: CheckedUpload[], userId: string): Promise<void> {
   const [fileType] = await q.query<{ name: string }>('SELECT name FROM company_file_types WHERE id = $1 AND company_id = $2', [typeId, companyId]);
   if (!fileType) throw validationError(CONTRACT_FILE_TEXTS.unknownType, 'typeId');
-  for (const f of checked) {
+  for (const f of files) {
     await q.query(
       `INSERT INTO contract_files (id, contract_id, type_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [newId(), contractId, typeId, fileType.name, cleanFileName(f.fileName, f.type), `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
+      [newId(), contractId, typeId, fileType.name, f.name, `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
     );
   }
 }

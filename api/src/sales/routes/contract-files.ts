@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
-import { multipartScope, readUploads } from '../../platform/uploads.js';
+import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, objectIdSchema, validate, yup } from '../../platform/validation.js';
 import { attachContractFiles, companyFileTypes, CONTRACT_FILE_TEXTS, contractFileAuthor, contractFileContent, contractFiles } from '../contracts/files.js';
 import { scopedContract } from '../contracts/store.js';
@@ -33,10 +33,10 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     ATTACH_LIMITS.maxFileBytes,
     (scope) => {
-      // The body is multipart (files in `file`, the type in `typeId`), read by readUploads and checked by the schema.
+      // The body is multipart (files in `file`, the type in `typeId`): the files checked as documents by readUploads, the type by the schema.
       route(scope, { method: 'POST', url: '/api/v2/contracts/:contractId/attach-files', summary: 'Договор: прикрепить файлы (multipart: file, typeId)', access: 'canSeeContracts', params: idParams('contractId') }, async (req): Promise<AttachFilesAnswer> => {
         const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-        const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles);
+        const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles, DOCUMENT_UPLOAD);
         const { typeId } = await validate(attachFieldsSchema, fields);
         if (!canAttachContractFiles(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.closed(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
         await ctx.db.tx((q) => attachContractFiles(q, row.id, row.company_id, typeId, files, req.me.user._id));
