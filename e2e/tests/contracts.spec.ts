@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
 import { EMAIL, chooseOption, quoteMoscowOwnerWithDriver, signIn, typeDate } from './helpers';
+import { demoPaymentSecret } from '../../api/src/sales/payments/secrets';
+import { SIGNATURE_HEADER, signCallback } from '../../api/src/sales/payments/signature';
 
 // e-OSAGO end to end against the real api (issue 11): offers and a refusal, an offer becomes a contract, the documents go to
 // the insurer, the client pays on the insurer's page in another tab, and the agent's page follows every
@@ -167,4 +169,48 @@ test('an agent opening SOAP-логи sees «Нет доступа»', async ({ p
   await signIn(page, EMAIL.agent);
   await page.goto('/app/soap-logs');
   await expect(page.getByText('Нет доступа')).toBeVisible();
+});
+
+test('a finance controller follows a contract’s money live: paid on the insurer’s page → the agent’s commission line; a second payment for it → «Вернуть клиенту» with the reason', async ({ page, context, request }) => {
+  await signIn(page, EMAIL.finance);
+  // A demo contract of agent@ waiting for payment (its link never runs out in the demo data).
+  const waiting = await page.evaluate(async () => {
+    const items = (await (await fetch('/api/v2/contracts?status=250&limit=100')).json()).data.items as { id: string; companyId: string; agent: { fio: string } }[];
+    return items[0];
+  });
+  const companies = (await page.evaluate(async () => (await (await fetch('/api/v2/init-state')).json()).data.companies)) as { _id: string; idUnicus: string }[];
+  const code = companies.find((c) => c._id === waiting.companyId)!.idUnicus;
+  await page.goto(`/app/contracts/${waiting.id}`);
+  const money = page.getByRole('region', { name: 'Деньги по договору' });
+  await expect(money.getByText('Начислений нет: договор не оплачен.')).toBeVisible();
+  await expect(money.getByText('Платежей к возврату нет.')).toBeVisible();
+  const link = (await page.getByRole('region', { name: 'Оплата' }).locator('.oy-contract__link').textContent())!.trim();
+
+  // The client pays on the demo insurer's page in another tab.
+  const payer = await context.newPage();
+  await payer.goto(link);
+  await payer.getByRole('button', { name: /Оплатить/ }).click();
+  await expect(payer.getByText('Оплата получена.')).toBeVisible();
+  await expect(money.getByRole('list', { name: 'Начисления КВ' })).toContainText(`КВ агента — ${waiting.agent.fio}`);
+  await expect(money.getByRole('list', { name: 'Начисления КВ' })).toContainText('10% от');
+
+  // The insurer (server to server: no browser, no cookie) then reports a second payment for the same link:
+  // not applied, the money is to be returned.
+  const body = JSON.stringify({ paymentId: `pay_e2e_second_${Date.now()}`, paymentToken: link.split('/pay/')[1], amount: 100_00, paidAt: new Date().toISOString() });
+  const answer = await request.post(`/api/v2/payments/callback/${code}`, {
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(demoPaymentSecret(code), code, body) },
+    data: body,
+  });
+  expect(answer.status()).toBe(409);
+  const refunds = money.getByRole('list', { name: 'Платежи к возврату' });
+  await expect(refunds).toContainText('Договор уже оплачен другим платежом');
+  await expect(refunds).toContainText('100,00 ₽');
+});
+
+test('an agent’s contract page shows no money block (the api sends it to finance staff only)', async ({ page }) => {
+  await signIn(page, EMAIL.agent);
+  const id = await page.evaluate(async () => (await (await fetch('/api/v2/contracts?status=600&limit=1')).json()).data.items[0].id as string);
+  await page.goto(`/app/contracts/${id}`);
+  await expect(page.getByRole('region', { name: 'История статусов' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Деньги по договору' })).toHaveCount(0);
 });

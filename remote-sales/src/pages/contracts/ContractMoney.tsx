@@ -19,12 +19,12 @@ export function ContractMoney({ money }: { money: Money }) {
         <ul className="oy-contract__money" aria-label="Начисления КВ">
           {money.lines.map((l, i) => (
             <li key={i}>
-              <span>
+              <span className="oy-money__what">
                 <strong>{l.kindTitle}</strong> — {l.agent.fio}
               </span>
-              <span className={l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}>{l.rateBp === null ? NO_RATE_TEXT : `${percent(l.rateBp)} от ${formatMoney(l.baseKopecks)}`}</span>
-              <span className="oy-contract__amount">{formatMoney(l.amountKopecks)}</span>
-              <span className="oy-contract__muted">{formatMoscowDateTime(l.at)}</span>
+              <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>{l.rateBp === null ? NO_RATE_TEXT : `${percent(l.rateBp)} от ${formatMoney(l.baseKopecks)}`}</span>
+              <span className="oy-money__amount">{formatMoney(l.amountKopecks)}</span>
+              <span className="oy-money__when oy-contract__muted">{formatMoscowDateTime(l.at)}</span>
             </li>
           ))}
         </ul>
@@ -36,13 +36,13 @@ export function ContractMoney({ money }: { money: Money }) {
         <ul className="oy-contract__money" aria-label="Платежи к возврату">
           {money.refundDue.map((p) => (
             <li key={p.id}>
-              <span>
+              <span className="oy-money__what">
                 <strong>{p.reasonTitle}</strong>
                 <span className="oy-contract__muted"> · платёж {p.paymentId}</span>
               </span>
-              <span className="oy-contract__muted">{p.paidAt ? `оплачен ${formatMoscowDateTime(p.paidAt)}` : 'время оплаты не указано'}</span>
-              <span className="oy-contract__amount">{formatMoney(p.amountKopecks)}</span>
-              <span className="oy-contract__muted">получен {formatMoscowDateTime(p.recordedAt)}</span>
+              <span className="oy-money__how oy-contract__muted">{p.paidAt ? `оплачен ${formatMoscowDateTime(p.paidAt)}` : 'время оплаты не указано'}</span>
+              <span className="oy-money__amount">{formatMoney(p.amountKopecks)}</span>
+              <span className="oy-money__when oy-contract__muted">получен {formatMoscowDateTime(p.recordedAt)}</span>
             </li>
           ))}
         </ul>
