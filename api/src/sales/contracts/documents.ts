@@ -4,6 +4,7 @@ import {
   VEHICLE_DOCUMENT_TITLES,
   formatDate,
   formatMoney,
+  moscowParts,
   type CoefficientName,
   type ContractPerson,
   type EosagoContractDetails,
@@ -50,7 +51,7 @@ export function contractPdf(kind: ContractDocumentKind, row: ContractRow, compan
   if (kind === 'draft') doc.font('regular').fontSize(10).fillColor('#b00020').text('Черновик: не является полисом, действует только после оплаты и выпуска.').fillColor('black');
   doc.moveDown(0.4);
   line('Страховщик', companyName);
-  line('Срок страхования', `с ${formatDate(calc.startDate)} по ${formatDate(row.end_date instanceof Date ? row.end_date.toISOString() : row.end_date)} (${calc.periodMonths} мес.)`);
+  line('Срок страхования', `с ${formatDate(calc.startDate)} по ${formatDate(row.end_date)} (${calc.periodMonths} мес.)`);
   line('Страховая премия', formatMoney(Number(row.premium ?? 0)));
 
   heading('Страхователь и собственник');
@@ -76,7 +77,7 @@ export function contractPdf(kind: ContractDocumentKind, row: ContractRow, compan
     const names = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
     doc.text(names.map((n) => `${COEFFICIENT_TITLES[n]} ${n === 'tb' ? `${c[n]} ₽` : c[n]}`).join('   '));
   }
-  doc.moveDown(1).fontSize(8).fillColor('#555').text(`Сформировано ${formatDate(new Date().toISOString())} платформой Oyster. Договор ${row.id}.`);
+  doc.moveDown(1).fontSize(8).fillColor('#555').text(`Сформировано ${moscowParts(new Date()).date} платформой Oyster. Договор ${row.id}.`);
   doc.end();
   return done;
 }
