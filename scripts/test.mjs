@@ -9,6 +9,9 @@ import { ROOT, ensureInstalled, log, portOpen, run } from './lib.mjs';
 import { buildAll } from './build.mjs';
 import { typecheck } from './typecheck.mjs';
 
+/** The zones the api suite runs under, one whole run each (api/TESTING.md). */
+const API_TIME_ZONES = ['Europe/Moscow', 'America/New_York'];
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 function record(suite, passed, failed, skipped = 0) {
@@ -22,7 +25,7 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const want = (name) => !only.length || only.includes(name);
 
 async function jestSuite(name, args, env = {}) {
-  const out = join(tmpdir(), `oyster-jest-${name}-${process.pid}.json`);
+  const out = join(tmpdir(), `oyster-jest-${name.replace(/[^\w-]+/g, '_')}-${process.pid}.json`);
   rmSync(out, { force: true });
   const code = await run('npx', ['jest', ...args, '--json', `--outputFile=${out}`], { env });
   if (!existsSync(out)) {
@@ -83,9 +86,14 @@ if (want('api')) {
   const env = {};
   if (!process.env.DATABASE_URL && (await portOpen(5432))) env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
   if (!process.env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379';
-  log(`api integration tests (PGlite${env.DATABASE_URL || process.env.DATABASE_URL ? ' + PostgreSQL' : ''}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
-  // PGlite loads part of itself with a dynamic import that jest allows only with vm modules.
-  await jestSuite('api', ['-c', 'api/jest.config.cjs'], { ...env, NODE_OPTIONS: '--experimental-vm-modules' });
+  // The whole suite twice: under Moscow's zone (UTC+3, the product's) and under a negative offset. A
+  // calendar day turned into a Date at local midnight and back shows up as the day before in one of
+  // them, and as the day after in the other (issue 23: 2026-12-01 read back as 2026-11-30).
+  for (const tz of API_TIME_ZONES) {
+    log(`api integration tests, TZ ${tz} (PGlite${env.DATABASE_URL || process.env.DATABASE_URL ? ' + PostgreSQL' : ''}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
+    // PGlite loads part of itself with a dynamic import that jest allows only with vm modules.
+    await jestSuite(`api (TZ ${tz})`, ['-c', 'api/jest.config.cjs'], { ...env, TZ: tz, NODE_OPTIONS: '--experimental-vm-modules' });
+  }
 }
 
 if (want('e2e')) {

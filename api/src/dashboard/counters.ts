@@ -1,37 +1,37 @@
-import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, type SessionUser } from '@oyster/shared-kit/domain';
+import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, moscowMonthName, type SessionUser } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { agentIdsCondition } from '../platform/scope.js';
+import { inMoscowMonth } from '../platform/sql.js';
 
 /**
  * The home page's counters (spec §3, §6 «Data loading»). They read tables of domains still to move in
  * (broker requests, payments, app registrations); each query moves with its domain (chats: communications).
+ * «This month» is the Moscow calendar month of `now` (platform/sql.ts inMoscowMonth, named by
+ * shared-kit's moscowMonthName); `now` is a parameter so a test can stand at a month's edge.
  */
 type Me = { user: SessionUser };
 
 const CLOSED = CLOSED_BROKER_REQUEST_STATUSES.join(',');
-const MONTHS = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'];
 
 /** A manager's broker requests: in work, new this and last month, done this month, open ones by status. */
-export async function executorStatistics(q: Queryable, me: Me) {
+export async function executorStatistics(q: Queryable, me: Me, now = new Date()) {
   const [counts] = await q.query<{ open: number; month: number; prev: number; month_done: number }>(
     `SELECT count(*) FILTER (WHERE status NOT IN (${CLOSED}))::int AS open,
-            count(*) FILTER (WHERE created_at >= date_trunc('month', now()))::int AS month,
-            count(*) FILTER (WHERE created_at >= date_trunc('month', now()) - interval '1 month'
-                               AND created_at < date_trunc('month', now()))::int AS prev,
-            count(*) FILTER (WHERE status = 500 AND created_at >= date_trunc('month', now()))::int AS month_done
+            count(*) FILTER (WHERE ${inMoscowMonth('created_at', '$2')})::int AS month,
+            count(*) FILTER (WHERE ${inMoscowMonth('created_at', '$2', -1)})::int AS prev,
+            count(*) FILTER (WHERE status = 500 AND ${inMoscowMonth('created_at', '$2')})::int AS month_done
        FROM broker_requests WHERE executor_id = $1`,
-    [me.user._id],
+    [me.user._id, now.toISOString()],
   );
   const byStatus = await q.query<{ status: number; n: number }>(
     `SELECT status, count(*)::int AS n FROM broker_requests
       WHERE executor_id = $1 AND status NOT IN (${CLOSED}) GROUP BY status ORDER BY status`,
     [me.user._id],
   );
-  const now = new Date();
   return {
     date: now.toISOString(),
-    month: MONTHS[now.getUTCMonth()],
-    previousMonth: MONTHS[(now.getUTCMonth() + 11) % 12],
+    month: moscowMonthName(now),
+    previousMonth: moscowMonthName(now, -1),
     statistics: [
       { name: 'Запросов в работе', value: counts.open },
       { name: 'Новых запросов в этом месяце', value: counts.month },
@@ -43,14 +43,15 @@ export async function executorStatistics(q: Queryable, me: Me) {
 }
 
 /** Money, open broker requests and Oyster.app clients of the agents in the user's scope (platform/scope.ts). */
-export async function paymentsInfo(q: Queryable, me: Me) {
-  const scoped = () => {
-    const params: unknown[] = [];
+export async function paymentsInfo(q: Queryable, me: Me, now = new Date()) {
+  const scoped = (...first: unknown[]) => {
+    const params: unknown[] = [...first];
     return { where: agentIdsCondition(me, 'agent_id', params), params };
   };
-  const pay = scoped();
+  // «Текущая прибыль»: what was paid in this Moscow month.
+  const pay = scoped(now.toISOString());
   const [p] = await q.query<{ current_profit: string | number; paid: number; awaiting: number; cont: number }>(
-    `SELECT coalesce(sum(amount_kopecks) FILTER (WHERE status = 'paid' AND created_at >= date_trunc('month', now())), 0)::text AS current_profit,
+    `SELECT coalesce(sum(amount_kopecks) FILTER (WHERE status = 'paid' AND ${inMoscowMonth('created_at', '$1')}), 0)::text AS current_profit,
             count(*) FILTER (WHERE status = 'paid')::int AS paid,
             count(*) FILTER (WHERE status = 'await')::int AS awaiting,
             count(*) FILTER (WHERE status = 'continue')::int AS cont

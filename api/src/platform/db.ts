@@ -16,11 +16,24 @@ export interface Db extends Queryable {
 }
 
 /**
+ * `date` columns are calendar days: both handles give them as the 'YYYY-MM-DD' text PostgreSQL sends.
+ * The drivers' default is a Date — at local midnight (pg) or UTC midnight (PGlite) — which turns into
+ * the day before as soon as it is written out in another zone (2026-12-01 at Moscow midnight is
+ * 2026-11-30T21:00Z). timestamptz stays a Date: it is a moment.
+ */
+const DATE_OID = 1082;
+const DATE_ARRAY_OID = 1182;
+const TEXT_ARRAY_OID = 1009;
+const calendarDay = (text: string) => text;
+
+/**
  * Embedded PostgreSQL (WASM). It runs one query at a time, so a transaction must only use the
  * `q` it is given — awaiting the outer db inside `tx` would deadlock.
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
-  const lite = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  // PGlite parses a date[] with the parser of date.
+  const options = { parsers: { [DATE_OID]: calendarDay } };
+  const lite = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await lite.waitReady;
   const wrap = (x: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -39,6 +52,11 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     close: () => lite.close(),
   };
 }
+
+type PgTypeId = Parameters<typeof pg.types.getTypeParser>[0];
+/** node-postgres' parsers, but a date (and a date[]) stays the text PostgreSQL sent. */
+const pgTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === DATE_OID ? calendarDay : oid === DATE_ARRAY_OID ? pg.types.getTypeParser(TEXT_ARRAY_OID as PgTypeId) : pg.types.getTypeParser(oid as PgTypeId, format)) as typeof pg.types.getTypeParser;
 
 /** A real PostgreSQL server. `schema` (tests) pins every connection's search_path. */
 export async function createPgDb(databaseUrl: string, schema?: string): Promise<Db> {
@@ -59,6 +77,7 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    types: { getTypeParser: pgTypeParser },
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const wrap = (x: pg.Pool | pg.PoolClient): Queryable => ({

@@ -36,3 +36,21 @@ export function isoTime(v: string | Date | null): string | null;
 export function isoTime(v: string | Date | null): string | null {
   return v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
 }
+
+/**
+ * The product's months are Moscow's (UTC+3), whatever the database's TimeZone: the start of the Moscow
+ * calendar month `offset` months after the one the timestamptz `at` (an SQL expression: `$2`, `now()`)
+ * falls in, as a timestamptz. `column >= moscowMonthStart(at) AND column < moscowMonthStart(at, 1)` is
+ * «this month»; its name is shared-kit's moscowMonthName(at).
+ */
+export function moscowMonthStart(at: string, offset = 0): string {
+  if (!Number.isInteger(offset)) throw new RangeError(`not a whole number of months: ${offset}`);
+  // Month arithmetic on Moscow's wall clock, then back to a moment: interval math on a timestamptz
+  // would run in the session's zone.
+  return `((date_trunc('month', (${at})::timestamptz AT TIME ZONE 'Europe/Moscow') + interval '${offset} month') AT TIME ZONE 'Europe/Moscow')`;
+}
+
+/** `column` (a timestamptz) lies in the Moscow calendar month `offset` months after the one of `at` (see moscowMonthStart). */
+export function inMoscowMonth(column: string, at: string, offset = 0): string {
+  return `(${column} >= ${moscowMonthStart(at, offset)} AND ${column} < ${moscowMonthStart(at, offset + 1)})`;
+}

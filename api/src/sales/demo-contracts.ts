@@ -1,8 +1,9 @@
-import { CONTRACT_STATUS as S, PLATE_LETTERS, rateOsago, type ContractStatus, type EosagoContractDetails, type OsagoCalculateRequest, type OsagoOffer } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, PLATE_LETTERS, addCalendarDays, policyTerm, rateOsago, type ContractStatus, type EosagoContractDetails, type OsagoCalculateRequest, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { submission } from './contracts/flow.js';
 import { DEMO_INSURERS, DEMO_POLICY_SERIES } from './insurers/demo.js';
 import { DEMO_INSURER_RATES_BP } from '../finance/seed.js';
+import { moscowToday } from './osago.js';
 
 /**
  * Demo contracts: agents' e-OSAGO sales over the last months in every status, rated by the demo
@@ -77,9 +78,6 @@ export interface DemoContract {
   history: { from: ContractStatus | null; to: ContractStatus; at: Date; agent: boolean }[];
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
-
 /**
  * `count` demo contracts of `agents` with the insurers of `companies` (code → id), the newest about
  * `now`, spread over `spanDays`. `idOf(i)` names the i-th (24 hex).
@@ -93,18 +91,18 @@ export function demoContracts(opts: { count: number; agents: string[]; companies
   for (let i = 0; i < opts.count; i++) {
     const createdAt = new Date(opts.now.getTime() - Math.floor(rnd() * opts.spanDays * 86_400_000));
     createdAt.setUTCMilliseconds(0);
-    const start = addDays(createdAt, 1 + Math.floor(rnd() * 10));
+    // Days are Moscow's, as the calendar's (flow.ts calendarTick). The term is the policy's year
+    // whatever its period of use (shared-kit sales/term.ts): none made in the last year has ended.
+    const start = addCalendarDays(moscowToday(createdAt), 1 + Math.floor(rnd() * 10));
     const periodMonths = rnd() < 0.1 ? 6 : 12;
-    const end = new Date(start);
-    end.setUTCMonth(end.getUTCMonth() + periodMonths);
-    const endDate = isoDay(addDays(end, -1));
-    const today = isoDay(opts.now);
+    const endDate = policyTerm(start).to;
+    const today = moscowToday(opts.now);
     // The outcome fits the calendar: in force only once started, ended only once over.
     let r = rnd() * weights;
     let status = OUTCOMES.find(([, w]) => (r -= w) < 0)![0];
     if (status === S.ended && endDate >= today) status = S.inAction;
-    if (status === S.inAction && isoDay(start) > today) status = S.released;
-    if (status === S.released && isoDay(start) <= today) status = S.inAction;
+    if (status === S.inAction && start > today) status = S.released;
+    if (status === S.released && start <= today) status = S.inAction;
     const insurer = pick(insurers);
     const place = pick(PLACES);
     const [make, model, hp] = pick(CARS);
@@ -117,10 +115,10 @@ export function demoContracts(opts: { count: number; agents: string[]; companies
       owner: { address: { value: place.value, data: place.data } },
       unrestricted: true,
       periodMonths,
-      startDate: isoDay(start),
+      startDate: start,
     };
     const rated = rateOsago(
-      { category: 'B', ownerType: 'FL', powerHp: hp, territory: place.territory, drivers: 'unrestricted', ownerKbmClass: '3', periodMonths, startDate: isoDay(start) },
+      { category: 'B', ownerType: 'FL', powerHp: hp, territory: place.territory, drivers: 'unrestricted', ownerKbmClass: '3', periodMonths, startDate: start },
       insurer.baseRates.B_FL,
     );
     const company = opts.companies[insurer.code];
@@ -159,7 +157,7 @@ export function demoContracts(opts: { count: number; agents: string[]; companies
       plate: documented ? plate : null,
       vin: documented ? vin : null,
       policyNumber: issued ? `${DEMO_POLICY_SERIES}${String(7_000_000_000 + opts.seed * 1_000_000 + i).padStart(10, '0')}` : null,
-      startDate: isoDay(start),
+      startDate: start,
       endDate,
       paymentToken: status === S.waitingPayment ? `demo${opts.idOf(i)}` : null,
       createdAt,

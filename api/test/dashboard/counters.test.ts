@@ -1,5 +1,14 @@
 import { DEMO_ACCOUNT_KEYS, type DemoAccountKey } from '@oyster/shared-kit/domain';
+import { executorStatistics, paymentsInfo } from '../../src/dashboard/counters';
+import { loadUser, toSessionUser } from '../../src/platform/auth/users';
+import { newId } from '../../src/platform/db';
 import { BACKENDS, call, expectOnly, signInAll, start, type Running } from '../support';
+
+/** 30 November 22:30 UTC: already 1 December 01:30 in Moscow. */
+const MOSCOW_DECEMBER_FIRST = '2026-11-30T22:30:00Z';
+const IN_NOVEMBER = new Date('2026-11-30T20:30:00Z'); // 23:30 on 30 November in Moscow
+const IN_DECEMBER = new Date('2026-12-15T09:00:00Z');
+const IN_JANUARY = new Date('2027-01-10T09:00:00Z');
 
 /** The home counters: statistics widget, payments info, open chats, unread notifications. */
 describe.each(BACKENDS)('dashboard counters ($name)', (backend) => {
@@ -33,6 +42,46 @@ describe.each(BACKENDS)('dashboard counters ($name)', (backend) => {
     // The owner sees their sub-agents too.
     const owner = await get('owner', '/api/v2/get-info-payments/');
     expect(owner.body.data).toMatchObject({ currentProfit: 1520000, countAwaitPayment: 1 });
+  });
+
+  const me = async (email: string) => {
+    const [{ id }] = await r.oyster.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    return { user: toSessionUser((await loadUser(r.oyster.db, id))!) };
+  };
+
+  test('«Текущая прибыль» is the Moscow month’s: a payment at 22:30 UTC on 30 November (1 December in Moscow) is December’s, not November’s', async () => {
+    const agent = await me('agent@oyster.test');
+    const profit = async () =>
+      Promise.all([IN_NOVEMBER, IN_DECEMBER, IN_JANUARY].map(async (now) => (await paymentsInfo(r.oyster.db, agent, now)).currentProfit));
+    const before = await profit();
+    await r.oyster.db.query(`INSERT INTO payments (id, agent_id, status, amount_kopecks, created_at) VALUES ($1, $2, 'paid', 12345, $3)`, [newId(), agent.user._id, MOSCOW_DECEMBER_FIRST]);
+    const after = await profit();
+    expect(after.map((v, i) => v - before[i])).toEqual([0, 12345, 0]);
+  });
+
+  test('the statistics widget counts and names Moscow months: a request made at 22:30 UTC on 30 November is new in «декабрь», and «ноябрь» is the month before', async () => {
+    const manager = await me('manager@oyster.test');
+    const counts = async () =>
+      Promise.all(
+        [IN_NOVEMBER, IN_DECEMBER, IN_JANUARY].map(async (now) => {
+          const s = await executorStatistics(r.oyster.db, manager, now);
+          const value = (name: string) => s.statistics.find((x) => x.name === name)!.value;
+          return { month: s.month, previousMonth: s.previousMonth, thisMonth: value('Новых запросов в этом месяце'), lastMonth: value('Новых запросов в прошлом месяце') };
+        }),
+      );
+    const before = await counts();
+    expect(before.map((c) => [c.month, c.previousMonth])).toEqual([['ноябрь', 'октябрь'], ['декабрь', 'ноябрь'], ['январь', 'декабрь']]);
+    // At 21:30 UTC on 30 November it is already December in Moscow.
+    expect((await executorStatistics(r.oyster.db, manager, new Date('2026-11-30T21:30:00Z'))).month).toBe('декабрь');
+    // A closed one (Отказ), so the open counts of the other tests stay.
+    await r.oyster.db.query(`INSERT INTO broker_requests (id, agent_id, executor_id, product_id, status, created_at) VALUES ($1, $2, $3, 'eosago', 11000, $4)`, [
+      newId(),
+      (await me('agent@oyster.test')).user._id,
+      manager.user._id,
+      MOSCOW_DECEMBER_FIRST,
+    ]);
+    const after = await counts();
+    expect(after.map((c, i) => [c.thisMonth - before[i].thisMonth, c.lastMonth - before[i].lastMonth])).toEqual([[0, 0], [1, 0], [0, 1]]);
   });
 
   test('open chats count: not for copywriters', async () => {

@@ -28,6 +28,11 @@ describe('money and dates', () => {
     expect(formatDate('2026-11-19T09:00:00.000Z')).toMatch(/^\d{2}\.11\.2026$/);
     expect(formatDate(null)).toBe('');
   });
+
+  it('writes a calendar day as that day, whatever the zone (a date at UTC midnight was the day before west of Greenwich)', () => {
+    expect(formatDate('2026-12-01')).toBe('01.12.2026');
+    expect(formatDate('2027-01-01')).toBe('01.01.2027');
+  });
 });
 
 test('a moment in Moscow time whatever the zone: «dd.mm.yyyy, hh:mm», seconds when asked', () => {

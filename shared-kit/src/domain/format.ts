@@ -10,8 +10,10 @@ export function formatMoney(kopecks: number): string {
   return `${negative ? '−' : ''}${rubText},${String(kop).padStart(2, '0')}${NBSP}₽`;
 }
 
+/** dd.mm.yyyy of a moment in the local zone, or of a calendar day 'YYYY-MM-DD' as it is (never shifted by the zone). */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value)) return value.split('-').reverse().join('.');
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
   const dd = String(d.getDate()).padStart(2, '0');

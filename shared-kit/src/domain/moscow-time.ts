@@ -17,3 +17,12 @@ export function moscowIso(date: string, time: string): string | null {
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   return m && t ? `${m[3]}-${m[2]}-${m[1]}T${t[1]}:${t[2]}:00+03:00` : null;
 }
+
+/** Months as the home statistics name them («в этом месяце: ноябрь»). */
+export const MONTH_NAMES = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'] as const;
+
+/** The name of the Moscow calendar month `offset` months after the one `at` falls in: 30 Nov 22:30 UTC is already «декабрь». */
+export function moscowMonthName(at: string | Date, offset = 0): string {
+  const d = new Date(new Date(at).getTime() + 3 * 3600_000);
+  return MONTH_NAMES[(((d.getUTCMonth() + offset) % 12) + 12) % 12];
+}

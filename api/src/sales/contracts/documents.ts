@@ -2,8 +2,12 @@ import PDFDocument from 'pdfkit';
 import {
   COEFFICIENT_TITLES,
   VEHICLE_DOCUMENT_TITLES,
+  PERIOD_OF_USE_TITLE,
+  POLICY_TERM_TITLE,
   formatDate,
   formatMoney,
+  moscowParts,
+  shorterPeriodOfUse,
   type CoefficientName,
   type ContractPerson,
   type EosagoContractDetails,
@@ -50,7 +54,11 @@ export function contractPdf(kind: ContractDocumentKind, row: ContractRow, compan
   if (kind === 'draft') doc.font('regular').fontSize(10).fillColor('#b00020').text('Черновик: не является полисом, действует только после оплаты и выпуска.').fillColor('black');
   doc.moveDown(0.4);
   line('Страховщик', companyName);
-  line('Срок страхования', `с ${formatDate(calc.startDate)} по ${formatDate(row.end_date instanceof Date ? row.end_date.toISOString() : row.end_date)} (${calc.periodMonths} мес.)`);
+  // The term is the policy's year (end_date); the period of use only priced it (shared-kit sales/term.ts).
+  const start = row.start_date ?? calc.startDate;
+  line(POLICY_TERM_TITLE, `с ${formatDate(start)} по ${formatDate(row.end_date)}`);
+  const period = shorterPeriodOfUse(start, calc.periodMonths);
+  if (period) line(PERIOD_OF_USE_TITLE, `с ${formatDate(period.from)} по ${formatDate(period.to)} (${calc.periodMonths} мес.)`);
   line('Страховая премия', formatMoney(Number(row.premium ?? 0)));
 
   heading('Страхователь и собственник');
@@ -76,7 +84,7 @@ export function contractPdf(kind: ContractDocumentKind, row: ContractRow, compan
     const names = Object.keys(COEFFICIENT_TITLES) as CoefficientName[];
     doc.text(names.map((n) => `${COEFFICIENT_TITLES[n]} ${n === 'tb' ? `${c[n]} ₽` : c[n]}`).join('   '));
   }
-  doc.moveDown(1).fontSize(8).fillColor('#555').text(`Сформировано ${formatDate(new Date().toISOString())} платформой Oyster. Договор ${row.id}.`);
+  doc.moveDown(1).fontSize(8).fillColor('#555').text(`Сформировано ${moscowParts(new Date()).date} платформой Oyster. Договор ${row.id}.`);
   doc.end();
   return done;
 }

@@ -60,8 +60,9 @@ export interface ContractRow {
   plate: string | null;
   vin: string | null;
   policy_number: string | null;
-  start_date: string | Date | null;
-  end_date: string | Date | null;
+  /** Calendar days, 'YYYY-MM-DD' as the database handles give them (platform/db.ts). */
+  start_date: string | null;
+  end_date: string | null;
   insurer_ref: string | null;
   insurer_message: string | null;
   payment_token: string | null;
@@ -78,8 +79,6 @@ export const CONTRACT_SELECT = `
     LEFT JOIN companies co ON co.id = c.company_id
     JOIN users u ON u.id = c.agent_id`;
 
-const day = (v: string | Date | null) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-
 export function toListItem(r: ContractRow): ContractListItem {
   return {
     id: r.id,
@@ -95,8 +94,8 @@ export function toListItem(r: ContractRow): ContractListItem {
     clientName: r.client_name,
     plate: r.plate,
     vin: r.vin,
-    startDate: day(r.start_date),
-    endDate: day(r.end_date),
+    startDate: r.start_date,
+    endDate: r.end_date,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
     agent: { id: r.agent_id, fio: r.agent_fio },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, policyTerm, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
@@ -18,13 +18,6 @@ export const publicBase = (req: FastifyRequest) => `${req.protocol}://${req.host
 
 /** The moves POST /contracts/:id/status makes; the others come from «Отправить страховщику», the insurer, the payment. */
 const COMMAND_MOVES: readonly ContractStatus[] = [S.canceled];
-
-const addMonths = (date: string, months: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * Contracts (Полисы): who may — the list and a contract: canSeeContracts, and only within the user's
@@ -60,11 +53,13 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
     if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });
     const id = newId();
     const userId = req.me.user._id;
+    // end_date is the end of the policy's year, not of its period of use (which only priced it).
+    const term = policyTerm(calculation.startDate);
     await ctx.db.tx(async (q) => {
       await q.query(
         `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, start_date, end_date)
          VALUES ($1, $2, $2, 'eosago', $3, $4, $5, $6, $7, $8, $9)`,
-        [id, userId, S.draft, companyId, offer.premium, JSON.stringify(calculation), JSON.stringify(offer), calculation.startDate, addMonths(calculation.startDate, calculation.periodMonths)],
+        [id, userId, S.draft, companyId, offer.premium, JSON.stringify(calculation), JSON.stringify(offer), term.from, term.to],
       );
       await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан из расчёта')`, [id, S.draft, userId]);
       await moveContract(q, id, S.calculating, { actor: 'agent', userId });

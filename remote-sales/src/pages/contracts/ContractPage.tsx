@@ -8,11 +8,14 @@ import {
   CONTRACT_STATUS_TITLES,
   CONTRACT_STEPS,
   CONTRACT_STEP_KEYS,
+  PERIOD_OF_USE_TITLE,
+  POLICY_TERM_TITLE,
   access,
   formatDate,
   formatMoney,
   formatMoscowDateTime,
   missingContractDetail,
+  shorterPeriodOfUse,
   type ContractDetails,
   formatCoefficient,
 } from '@oyster/shared-kit/domain';
@@ -100,6 +103,8 @@ export default function ContractPage() {
     return <ItemUnavailable message={state.httpStatus === 404 ? 'Договор не найден' : 'Не удалось загрузить договор'} httpStatus={state.httpStatus} onRetry={reload} back={back} />;
   }
   const c = state.data;
+  // The term is the policy's year (endDate); a shorter period of use only priced it (shared-kit sales/term.ts).
+  const usePeriod = c.startDate ? shorterPeriodOfUse(c.startDate, c.calculation.periodMonths) : null;
   async function cancel() {
     setConfirmCancel(false);
     setMoveError(null);
@@ -119,7 +124,8 @@ export default function ContractPage() {
         <dl className="oy-contract__facts">
           <div><dt>Страховщик</dt><dd>{c.companyName ?? '—'}</dd></div>
           <div><dt>Премия</dt><dd>{c.premium == null ? '—' : formatMoney(c.premium)}</dd></div>
-          <div><dt>Срок</dt><dd>{c.startDate ? `${formatDate(c.startDate)} — ${formatDate(c.endDate)}` : '—'}</dd></div>
+          <div><dt>{POLICY_TERM_TITLE}</dt><dd>{c.startDate ? `с ${formatDate(c.startDate)} по ${formatDate(c.endDate)}` : '—'}</dd></div>
+          {usePeriod ? <div><dt>{PERIOD_OF_USE_TITLE}</dt><dd>{`с ${formatDate(usePeriod.from)} по ${formatDate(usePeriod.to)} (${c.calculation.periodMonths} мес.)`}</dd></div> : null}
           <div><dt>Клиент</dt><dd>{c.clientName ?? '—'}</dd></div>
           <div><dt>Агент</dt><dd>{c.agent.fio}</dd></div>
         </dl>

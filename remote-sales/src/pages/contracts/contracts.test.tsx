@@ -118,12 +118,24 @@ describe('Полисы', () => {
     await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });
     expect(await screen.findByRole('region', { name: 'История статусов' })).toBeTruthy();
     expect(screen.getByText('Черновик полиса (PDF)')).toBeTruthy();
+    // A year's policy used all year: its term, and no separate period of use.
+    const facts = screen.getByRole('region', { name: 'Договор' });
+    expect(within(facts).getByText('Срок страхования').nextSibling?.textContent).toBe('с 01.12.2026 по 30.11.2027');
+    expect(within(facts).queryByText('Период использования')).toBeNull();
     const docs = screen.getByRole('region', { name: 'Данные для оформления' });
     expect(within(docs).getByText('Осталось: Заполните поле «Марка»')).toBeTruthy();
     expect(within(docs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Транспортное средство', 'Собственник', 'Страхователь', 'Водители', 'Контакты и отправка']);
     fireEvent.click(within(docs).getByRole('button', { name: 'Продолжить оформление' }));
     expect(await screen.findByRole('heading', { name: 'Оформление Е-ОСАГО' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Транспортное средство' })).toBeTruthy();
+  });
+
+  test('a policy used 3 months of its year: «Срок страхования» is the year, «Период использования» its own line', async () => {
+    const used = { ...DETAILS, startDate: '2026-11-30', endDate: '2027-11-29', calculation: { ...DETAILS.calculation, periodMonths: 3, startDate: '2026-11-30' } };
+    await renderSection(RemoteRoutes, `/contracts/${ID}`, { http: fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: used } }), user: DEMO_USERS.agent });
+    const facts = await screen.findByRole('region', { name: 'Договор' });
+    expect(within(facts).getByText('Срок страхования').nextSibling?.textContent).toBe('с 30.11.2026 по 29.11.2027');
+    expect(within(facts).getByText('Период использования').nextSibling?.textContent).toBe('с 30.11.2026 по 28.02.2027 (3 мес.)');
   });
 
   test('the steps: typed values are saved; «Далее» stays with the missing field named under it; a filled step goes on; the owner starts at the priced address; the server’s 400 on sending is shown', async () => {

@@ -4,3 +4,4 @@ export * from './contracts';
 export * from './contractWire';
 export * from './contractDetails';
 export * from './insurerCalls';
+export * from './term';
