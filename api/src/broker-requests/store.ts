@@ -119,6 +119,9 @@ export function clientNameOf(values: BrokerFormValues): string | null {
  */
 export const SENT_TO_BROKER = `br.status NOT IN (${S.blank}, ${S.draft}) AND br.sent_at IS NOT NULL`;
 
+/** The requests (`br`) a user's lists and counts hold: staff what was sent to the broker; agents all but blanks (nothing typed yet). */
+export const listedFor = (user: SessionUser) => (actsAsStaff(user) ? SENT_TO_BROKER : `br.status <> ${S.blank}`);
+
 /** A request the user may see, or a 404 (another's request is not told apart from a missing one). */
 export async function scopedRequest(q: Queryable, me: { user: SessionUser }, id: string, forUpdate = false): Promise<RequestRow> {
   const params: unknown[] = [id];
@@ -260,7 +263,7 @@ export async function listRequests(q: Queryable, me: { user: SessionUser }, quer
   const staff = actsAsStaff(me.user);
   const view = staff ? query.view ?? 'all' : 'all';
   // A blank (nothing typed) is nobody's list item; staff list only what was sent to the broker.
-  where.push(staff ? SENT_TO_BROKER : `br.status <> ${S.blank}`);
+  where.push(listedFor(me.user));
   if (staff && view === 'unassigned') where.push(`br.status = ${S.sent} AND br.executor_id IS NULL`);
   if (staff && view === 'mine') {
     params.push(me.user._id);

@@ -1,6 +1,7 @@
 import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, moscowMonthName, type SessionUser } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { agentIdsCondition } from '../platform/scope.js';
+import { listedFor } from '../broker-requests/store.js';
 import { inMoscowMonth } from '../platform/sql.js';
 
 /**
@@ -60,7 +61,8 @@ export async function paymentsInfo(q: Queryable, me: Me, now = new Date()) {
   );
   const br = scoped();
   const [requests] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM broker_requests WHERE status NOT IN (${CLOSED}) AND ${br.where}`,
+    // What the user's «Запросы» list holds (staff: only what was sent to the broker), still open.
+    `SELECT count(*)::int AS n FROM broker_requests br WHERE br.status NOT IN (${CLOSED}) AND ${listedFor(me.user)} AND ${br.where}`,
     br.params,
   );
   const regs = scoped();

@@ -66,7 +66,11 @@ describe.each(BACKENDS)('payments ($name)', (backend) => {
     r = await startSignedIn(backend, WHO, { demoInsurerDelayMs: 0 });
     d = await contractsDriver(r.url, r.tokens);
   });
-  afterAll(() => r.stop());
+  afterAll(async () => {
+    // The releases the callbacks started run after their answers: none is cut off by the stop.
+    for (let i = 0; i < 200 && (await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM contracts WHERE status = ${S.paid}`))[0].n > 0; i++) await new Promise((res) => setTimeout(res, 25));
+    await r.stop();
+  });
 
   test('a callback is its insurer’s, signed at its time: another insurer’s secret or code, the old unsigned-time format, or a signature over 5 minutes off are refused (401) and change nothing; the applied delivery replayed is a duplicate', async () => {
     const c = await d.waitingForPayment('agent', 'vsk');
@@ -257,6 +261,8 @@ describe.each(BACKENDS)('payment callbacks from the outside ($name)', (backend) 
       expect((await postCallback(r.url, 'vsk', pay, { signature: 't=1,v1=' + '2'.repeat(64), forwardedFor: '198.51.100.20' })).status).toBe(401);
       // …and a correctly signed callback is never limited, even from the noisy address.
       expect(await postCallback(r.url, 'vsk', pay, { forwardedFor: '203.0.113.7' })).toMatchObject({ status: 200, body: { result: 'applied' } });
+      // (The policy's release runs after the answer: let it finish before the app stops.)
+      await d.until('agent', c.id, S.released);
     } finally {
       await r.stop();
     }
@@ -273,6 +279,7 @@ describe.each(BACKENDS)('payment callbacks from the outside ($name)', (backend) 
       expect((await fetch(`${r.url}/pay/${c.token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status).toBe(404);
       expect(await postCallback(r.url, 'vsk', d.payment(c, 'pay_demo_sec_01'))).toMatchObject({ status: 401, body: { message: PAYMENT_TEXTS.forged } });
       expect(await postCallback(r.url, 'vsk', d.payment(c, 'pay_real_sec_01'), { secret: secrets.vsk })).toMatchObject({ status: 200, body: { result: 'applied' } });
+      await d.until('agent', c.id, S.released);
     } finally {
       await r.stop();
     }
