@@ -1,7 +1,7 @@
 import { CONTRACT_STATUS as S } from '@oyster/shared-kit/domain';
 import { moveContract } from '../../src/sales/contracts/store';
-import { moscowToday } from '../../src/sales/osago';
-import { BACKENDS, call, startSignedIn, type SignedInApp } from '../support';
+import { BACKENDS, startSignedIn, type SignedInApp } from '../support';
+import { contractsDriver, nextYearOf } from '../support/contracts';
 
 /**
  * Calendar days stay calendar days (issue 23): a `date` column comes back as the day it is whatever the
@@ -12,31 +12,19 @@ import { BACKENDS, call, startSignedIn, type SignedInApp } from '../support';
 const WHO = ['agent'] as const;
 type Who = (typeof WHO)[number];
 
-const today = moscowToday();
-/** The first `MM-DD` after today (Moscow): the year to use for a start date on that day. */
-const nextYearOf = (monthDay: string) => {
-  const y = Number(today.slice(0, 4));
-  return `${y}-${monthDay}` > today ? y : y + 1;
-};
 
 describe.each(BACKENDS)('sales: calendar days ($name, TZ $TZ)'.replace('$TZ', process.env.TZ ?? 'local'), (backend) => {
   let r: SignedInApp<Who>;
   const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
-  let address: { value: string; data: unknown };
+  let d: Awaited<ReturnType<typeof contractsDriver<Who>>>;
   let vsk: string;
-  const create = async (startDate: string, periodMonths: number) => {
-    const calculation = { vehicle: { category: 'B', powerHp: 150, ownerType: 'FL', year: 2019 }, owner: { address }, unrestricted: true, periodMonths, startDate };
-    const res = await req('agent', 'POST', '/api/v2/contracts', { calculation, companyId: vsk });
-    expect(res.status).toBe(200);
-    return res.body.data;
-  };
+  const create = (startDate: string, periodMonths: number) => d.create('agent', 'vsk', d.calculationFrom(startDate, periodMonths));
   const read = async (id: string) => (await req('agent', 'GET', `/api/v2/contracts/${id}`)).body.data;
 
   beforeAll(async () => {
     r = await startSignedIn(backend, WHO, { demoInsurerDelayMs: 0 });
-    const s = (await call(r.url, 'POST', '/suggest/address', { token: r.tokens.agent, body: { query: 'москва тверская', count: 1 } })).body.suggestions[0];
-    address = { value: s.value, data: s.data };
-    vsk = (await req('agent', 'GET', '/api/v2/init-state')).body.data.companies.find((c: { idUnicus: string }) => c.idUnicus === 'vsk')._id;
+    d = await contractsDriver(r.url, r.tokens);
+    vsk = d.company('vsk');
   });
   afterAll(() => r.stop());
 

@@ -5,7 +5,8 @@ import { createPgDb, createPgliteDb, newId, type Db } from '../../src/platform/d
 import { runMigrations } from '../../src/platform/migrations';
 import { calendarTick } from '../../src/sales/contracts/flow';
 import { moscowToday } from '../../src/sales/osago';
-import { BACKENDS, call, dropSchema, freshSchema, startSignedIn, type SignedInApp } from '../support';
+import { BACKENDS, dropSchema, freshSchema, startSignedIn, type SignedInApp } from '../support';
+import { contractsDriver, nextYearOf, plusDays } from '../support/contracts';
 
 /**
  * A policy's term is its year (issue 23): the period of use (3–12 months, КС) only prices it — the
@@ -16,33 +17,21 @@ import { BACKENDS, call, dropSchema, freshSchema, startSignedIn, type SignedInAp
 const WHO = ['agent'] as const;
 type Who = (typeof WHO)[number];
 
-const today = moscowToday();
-/** The first `MM-DD` after today (Moscow): the year to use for a start date on that day. */
-const nextYearOf = (monthDay: string) => {
-  const y = Number(today.slice(0, 4));
-  return `${y}-${monthDay}` > today ? y : y + 1;
-};
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 describe.each(BACKENDS)('sales: a policy’s term is its year ($name, TZ $TZ)'.replace('$TZ', process.env.TZ ?? 'local'), (backend) => {
   let r: SignedInApp<Who>;
   const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
-  let address: { value: string; data: unknown };
+  let d: Awaited<ReturnType<typeof contractsDriver<Who>>>;
   let vsk: string;
-  const create = async (startDate: string, periodMonths: number) => {
-    const calculation = { vehicle: { category: 'B', powerHp: 150, ownerType: 'FL', year: 2019 }, owner: { address }, unrestricted: true, periodMonths, startDate };
-    const res = await req('agent', 'POST', '/api/v2/contracts', { calculation, companyId: vsk });
-    expect(res.status).toBe(200);
-    return res.body.data;
-  };
+  const create = (startDate: string, periodMonths: number) => d.create('agent', 'vsk', d.calculationFrom(startDate, periodMonths));
   const read = async (id: string) => (await req('agent', 'GET', `/api/v2/contracts/${id}`)).body.data;
   const tick = (day: string) => calendarTick({ db: r.oyster.db, rt: r.oyster.realtime, log: r.oyster.app.log }, day);
 
   beforeAll(async () => {
     r = await startSignedIn(backend, WHO, { demoInsurerDelayMs: 0 });
-    const s = (await call(r.url, 'POST', '/suggest/address', { token: r.tokens.agent, body: { query: 'москва тверская', count: 1 } })).body.suggestions[0];
-    address = { value: s.value, data: s.data };
-    vsk = (await req('agent', 'GET', '/api/v2/init-state')).body.data.companies.find((c: { idUnicus: string }) => c.idUnicus === 'vsk')._id;
+    d = await contractsDriver(r.url, r.tokens);
+    vsk = d.company('vsk');
   });
   afterAll(() => r.stop());
 
@@ -102,7 +91,7 @@ describe.each(BACKENDS)('migration 17: a policy’s term is its year ($name)', (
   test('end dates cut to the period of use become the year’s; a policy the calendar ended before its year is «Действует» again, with a history line; one whose year is over stays ended', async () => {
     const agent = newId();
     await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, 'agent17@oyster.test', 'x')`, [agent]);
-    const days = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const days = (n: number) => plusDays(moscowToday(), n);
     // [status, start, end_date as written before, months of use]
     const rows: Record<string, [number, string, string, number]> = {
       endedEarly: [S.ended, days(-100), days(-10), 3],

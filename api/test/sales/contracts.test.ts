@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/finance/ledger';
 import { calendarTick, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
 import { DEMO_INSURERS, demoAdapter } from '../../src/sales/insurers/demo';
@@ -11,6 +11,7 @@ import { demoPaymentSecret } from '../../src/sales/payments/secrets';
 import { SIGNATURE_HEADER, signCallback } from '../../src/sales/payments/signature';
 import { refundDueAnswer } from '@oyster/shared-kit/domain';
 import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
+import { COMPLETE_DETAILS, plusDays } from '../support/contracts';
 
 /**
  * e-OSAGO contracts (issue 11): from an insurer's offer to a policy in force — the state machine of
@@ -20,22 +21,9 @@ import { BACKENDS, call, connectSocket, connected, startSignedIn, type SignedInA
 const WHO = ['agent', 'subagent', 'owner', 'admin', 'copywriter', 'broker'] as const;
 type Who = (typeof WHO)[number];
 
-const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const START = plusDays(moscowToday(), 1);
 
-const COMPLETE: EosagoContractDetails = {
-  vehicle: { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS', series: '77УХ', number: '123456', issuedAt: '2019-05-20' } },
-  owner: {
-    lastName: 'Смирнова',
-    firstName: 'Анна',
-    middleName: 'Петровна',
-    birthDate: '1985-09-30',
-    passport: { series: '4510', number: '123456', issuedAt: '2005-10-12', issuer: 'ОВД Тверского района г. Москвы' },
-    address: 'г Москва, ул Тверская, д 1',
-  },
-  insurantIsOwner: true,
-  contacts: { phone: '+7 (916) 123-45-67', email: 'anna@example.ru' },
-};
+const COMPLETE = COMPLETE_DETAILS;
 
 describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
   let r: SignedInApp<Who>;

@@ -8,6 +8,12 @@ import { call, type Res } from './http';
 
 export const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+/** The year of the first `MM-DD` after today (Moscow): a start date on that day in the future. */
+export const nextYearOf = (monthDay: string, today = moscowToday()) => {
+  const y = Number(today.slice(0, 4));
+  return `${y}-${monthDay}` > today ? y : y + 1;
+};
+
 /** Documents that pass the demo insurers' check. */
 export const COMPLETE_DETAILS: EosagoContractDetails = {
   vehicle: { plate: 'А123ВС777', vin: 'XTA21140064123456', make: 'LADA', model: 'Granta', year: 2019, document: { type: 'STS', series: '77УХ', number: '123456', issuedAt: '2019-05-20' } },
@@ -65,6 +71,8 @@ export async function contractsDriver<K extends DemoAccountKey>(url: string, tok
   const companies: { _id: string; idUnicus: string; shortName: string }[] = (await call(url, 'GET', '/api/v2/init-state', { token: anyToken })).body.data.companies;
   const company = (code: string) => companies.find((c) => c.idUnicus === code)!._id;
 
+  /** The calculation starting on another day, for another period of use. */
+  const calculationFrom = (start: string, periodMonths = 12) => ({ ...calculation, startDate: start, periodMonths });
   const create = async (who: K, code = 'vsk', calc: Record<string, unknown> = calculation) => {
     const res = await req(who, 'POST', '/api/v2/contracts', { calculation: calc, companyId: company(code) });
     if (res.status !== 200) throw new Error(`contract not created: ${res.status} ${JSON.stringify(res.body)}`);
@@ -95,5 +103,5 @@ export async function contractsDriver<K extends DemoAccountKey>(url: string, tok
     paidAt: new Date().toISOString(),
     ...extra,
   });
-  return { req, calculation, company, companies, create, until, waitingForPayment, payment, startDate };
+  return { req, calculation, calculationFrom, company, companies, create, until, waitingForPayment, payment, startDate };
 }
