@@ -6,6 +6,7 @@ import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 import type { ContractMoneyEvent } from './finance/money';
+import type { LedgerChangedEvent } from './finance/ledger';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
@@ -32,6 +33,8 @@ export interface ServerEvents {
   contract_files: ContractFilesEvent;
   /** A contract's ledger lines or refund-due payments changed: for those who see its money (finance staff). */
   contract_money: ContractMoneyEvent;
+  /** Commission ledger lines were written for an agent the user sees (Мое КВ / КВ всех reload). */
+  ledger_changed: LedgerChangedEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */
   broker_request: BrokerRequestEvent;
   /** The user's unread notifications count changed (api/src/communications). */
@@ -57,6 +60,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'contract_status',
   'contract_files',
   'contract_money',
+  'ledger_changed',
   'broker_request',
   'notifications_count',
   'chat_message',
