@@ -29,9 +29,17 @@ export async function contractMoney(q: Queryable, contractId: string): Promise<C
   return { lines, refundDue: await contractRefundsDue(q, contractId) };
 }
 
-/** Tells the open pages of those who see a contract's money that it changed (after the change committed). */
+/**
+ * Tells the open pages that a contract's money changed (after the change committed): `contract_money` to
+ * those who see its money, `ledger_changed` to those whose КВ pages show the lines of each agent it has
+ * lines for (the seller, a network owner's override).
+ */
 export async function pushContractMoney(q: Queryable, rt: Realtime, contractId: string): Promise<void> {
   const [c] = await q.query<{ agent_id: string }>('SELECT agent_id FROM contracts WHERE id = $1', [contractId]);
   if (!c) return;
   for (const id of await viewersOfAgent(q, c.agent_id, (u) => access(u).canSeeContractMoney)) rt.emitToUser(id, 'contract_money', { contractId });
+  const agents = await q.query<{ agent_id: string }>('SELECT DISTINCT agent_id FROM commission_ledger WHERE contract_id = $1', [contractId]);
+  for (const { agent_id: agentId } of agents) {
+    for (const id of await viewersOfAgent(q, agentId, (u) => access(u).canSeeCommissions)) rt.emitToUser(id, 'ledger_changed', { agentId });
+  }
 }

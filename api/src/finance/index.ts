@@ -1,16 +1,19 @@
 import type { Domain } from '../platform/context.js';
+import { ledgerRoutes } from './routes/ledger.js';
 import { rateRoutes } from './routes/rates.js';
 import { seedFinance } from './seed.js';
 
 /**
  * Finance: the commission ledger sales writes through (ledger.ts), the rates and their check (rates.ts),
- * the payments to return to clients (refunds.ts), a contract's money for finance staff (contract-money.ts).
+ * the payments to return to clients (refunds.ts), a contract's money for finance staff (contract-money.ts),
+ * Мое КВ / КВ всех (statement.ts).
  * remote-finance is its front (the screens come with the finance issue).
  */
 export const finance: Domain = {
   name: 'finance',
   register(app, ctx) {
     rateRoutes(app, ctx);
+    ledgerRoutes(app, ctx);
   },
   seed: (q) => seedFinance(q),
 };

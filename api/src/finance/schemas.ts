@@ -1,4 +1,6 @@
+import { CONTRACT_PRODUCTS, LEDGER_KINDS, LEDGER_PERIOD_PATTERN } from '@oyster/shared-kit/domain';
 import { isoDate, objectIdSchema, yup } from '../platform/validation.js';
+import { decodeLedgerCursor } from './statement.js';
 
 /** Request schemas of the finance api; every message names its field. */
 
@@ -31,3 +33,19 @@ export const rateSetSchema = yup.object({
 });
 
 export const rateSetsQuery = yup.object({ product: productField });
+
+/** GET /api/v2/finance/ledger: a Moscow month and the filters of Мое КВ / КВ всех. */
+export const ledgerQuerySchema = yup.object({
+  period: yup.string().trim().matches(LEDGER_PERIOD_PATTERN, 'Поле «period»: месяц в формате ГГГГ-ММ').required().label('period'),
+  agent: objectIdSchema.label('agent'),
+  company: objectIdSchema.label('company'),
+  product: yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product'),
+  kind: yup.string().oneOf([...LEDGER_KINDS], `Поле «kind» должно быть одним из: ${LEDGER_KINDS.join(', ')}`).label('kind'),
+  after: yup
+    .string()
+    .trim()
+    .max(200)
+    .test('cursor', 'Поле «after»: неверный курсор страницы', (v) => v == null || decodeLedgerCursor(v) !== null)
+    .label('after'),
+  limit: yup.number().integer().min(1).max(200).default(50).label('limit'),
+});

@@ -1,0 +1,158 @@
+import {
+  CONTRACT_PRODUCT_TITLES,
+  LEDGER_KIND_TITLES,
+  LEDGER_LINE_STATUS_TITLES,
+  ledgerPeriodTitle,
+  type ContractProduct,
+  type LedgerKind,
+  type LedgerPage,
+  type LedgerPeriod,
+  type LedgerQuery,
+  type LedgerRow,
+  type LedgerTotals,
+  type SessionUser,
+} from '@oyster/shared-kit/domain';
+import { fioSql } from '../platform/auth/users.js';
+import type { Queryable } from '../platform/db.js';
+import { agentIdsCondition } from '../platform/scope.js';
+import { isoTime, moscowMonthStart } from '../platform/sql.js';
+
+/**
+ * Мое КВ / КВ всех (issue 24): the commission ledger as its readers see it — the lines of the agents in
+ * the viewer's scope (platform/scope.ts: an agent their own; a network owner also their sub-agents' and
+ * their override on them; staff everyone they see), by Moscow month. Nothing here writes: the ledger is
+ * written by ledger.ts only. A line is «ожидается» until a payout takes it (payouts come later: none is
+ * paid yet, so paid is 0 and every line is expected).
+ */
+
+type Me = { user: SessionUser };
+
+/** The moment a Moscow month 'YYYY-MM' starts, as SQL over a parameter holding 'YYYY-MM-01'. */
+const monthStart = (param: string, offset = 0) => moscowMonthStart(`(${param}::date::timestamp AT TIME ZONE 'Europe/Moscow')`, offset);
+
+/** The current Moscow month, 'YYYY-MM'. */
+export function currentPeriod(now = new Date()): string {
+  return new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 7);
+}
+
+/** The periods with lines in the viewer's scope, and the current one, newest first. */
+export async function ledgerPeriods(q: Queryable, me: Me, now = new Date()): Promise<LedgerPeriod[]> {
+  const params: unknown[] = [];
+  const scope = agentIdsCondition(me, 'l.agent_id', params);
+  const rows = await q.query<{ period: string }>(
+    `SELECT DISTINCT to_char(l.at AT TIME ZONE 'Europe/Moscow', 'YYYY-MM') AS period FROM commission_ledger l WHERE ${scope}`,
+    params,
+  );
+  const periods = new Set([currentPeriod(now), ...rows.map((r) => r.period)]);
+  return [...periods].sort().reverse().map((value) => ({ value, title: ledgerPeriodTitle(value) }));
+}
+
+export const encodeLedgerCursor = (at: string, id: string | number) => Buffer.from(`${at}|${id}`, 'utf8').toString('base64url');
+export function decodeLedgerCursor(cursor: string): { at: string; id: number } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  return at && !Number.isNaN(Date.parse(at)) && /^\d{1,18}$/.test(id ?? '') ? { at, id: Number(id) } : null;
+}
+
+/** The conditions every part of a page shares: the scope and the filters (not the period). */
+function filtersOf(me: Me, query: LedgerQuery, params: unknown[]): string[] {
+  const where = [agentIdsCondition(me, 'l.agent_id', params)];
+  const eq = (column: string, value: unknown) => {
+    params.push(value);
+    where.push(`${column} = $${params.length}`);
+  };
+  if (query.agent) eq('l.agent_id', query.agent);
+  if (query.company) eq('c.company_id', query.company);
+  if (query.product) eq('c.product', query.product);
+  if (query.kind) eq('l.kind', query.kind);
+  return where;
+}
+
+interface LineRow {
+  id: string | number;
+  at: string | Date;
+  kind: LedgerKind;
+  agent_id: string;
+  agent_fio: string;
+  contract_id: string;
+  policy_number: string | null;
+  product: string;
+  company_name: string | null;
+  client_name: string | null;
+  premium: string | number | null;
+  rate_bp: number | null;
+  base_kopecks: string | number;
+  amount_kopecks: string | number;
+}
+
+function toRow(r: LineRow): LedgerRow {
+  return {
+    id: String(r.id),
+    at: isoTime(r.at),
+    kind: r.kind,
+    kindTitle: LEDGER_KIND_TITLES[r.kind],
+    agent: { id: r.agent_id, fio: r.agent_fio },
+    contract: {
+      id: r.contract_id,
+      policyNumber: r.policy_number,
+      productName: CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
+      companyName: r.company_name,
+      clientName: r.client_name,
+      premium: r.premium == null ? null : Number(r.premium),
+    },
+    rateBp: r.rate_bp,
+    baseKopecks: Number(r.base_kopecks),
+    amountKopecks: Number(r.amount_kopecks),
+    status: 'expected',
+    statusTitle: LEDGER_LINE_STATUS_TITLES.expected,
+  };
+}
+
+const FROM = `FROM commission_ledger l JOIN contracts c ON c.id = l.contract_id`;
+
+/** A page of a period's lines (newest first, keyset by (at, id)) and the period's totals for the same filters. */
+export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { limit: number }): Promise<LedgerPage> {
+  const params: unknown[] = [`${query.period}-01`];
+  const where = filtersOf(me, query, params);
+  const inPeriod = `l.at >= ${monthStart('$1')} AND l.at < ${monthStart('$1', 1)}`;
+  const pageWhere = [...where, inPeriod];
+  const pageParams = [...params];
+  if (query.after) {
+    const cursor = decodeLedgerCursor(query.after)!;
+    pageParams.push(cursor.at, cursor.id);
+    pageWhere.push(`(l.at, l.id) < ($${pageParams.length - 1}::timestamptz, $${pageParams.length})`);
+  }
+  pageParams.push(query.limit + 1);
+  const rows = await q.query<LineRow>(
+    `SELECT l.id, l.at, l.kind, l.agent_id, ${fioSql('u')} AS agent_fio, l.contract_id, c.policy_number, c.product, co.short_name AS company_name,
+            c.client_name, c.premium, l.rate_bp, l.base_kopecks, l.amount_kopecks
+       ${FROM} JOIN users u ON u.id = l.agent_id LEFT JOIN companies co ON co.id = c.company_id
+      WHERE ${pageWhere.join(' AND ')} ORDER BY l.at DESC, l.id DESC LIMIT $${pageParams.length}`,
+    pageParams,
+  );
+  const items = rows.slice(0, query.limit).map(toRow);
+  const last = items[items.length - 1];
+  const [t] = await q.query<{ opening: string; accrued: string; reversed: string; lines: number; no_rate: number }>(
+    `SELECT coalesce(sum(l.amount_kopecks) FILTER (WHERE l.at < ${monthStart('$1')}), 0)::text AS opening,
+            coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND l.amount_kopecks > 0), 0)::text AS accrued,
+            coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND l.amount_kopecks < 0), 0)::text AS reversed,
+            count(*) FILTER (WHERE ${inPeriod})::int AS lines,
+            count(*) FILTER (WHERE ${inPeriod} AND l.rate_bp IS NULL)::int AS no_rate
+       ${FROM} WHERE ${where.join(' AND ')} AND l.at < ${monthStart('$1', 1)}`,
+    params,
+  );
+  const opening = Number(t.opening);
+  const accrued = Number(t.accrued);
+  const reversed = Number(t.reversed);
+  const totals: LedgerTotals = {
+    period: query.period,
+    openingKopecks: opening,
+    accruedKopecks: accrued,
+    reversedKopecks: reversed,
+    netKopecks: accrued + reversed,
+    paidKopecks: 0,
+    closingKopecks: opening + accrued + reversed,
+    noRateLines: t.no_rate,
+    lines: t.lines,
+  };
+  return { items, next: rows.length > query.limit && last ? encodeLedgerCursor(last.at, last.id) : null, totals };
+}

@@ -1,0 +1,143 @@
+import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS, type DemoAccountKey, type LedgerPage } from '@oyster/shared-kit/domain';
+import { currentPeriod } from '../../src/finance/statement';
+import { BACKENDS, call, connectSocket, connected, expectOnly, signInAll, start, type Running } from '../support';
+import { contractsDriver, postCallback } from '../support/contracts';
+
+/**
+ * Мое КВ / КВ всех (issue 24): the commission ledger by Moscow month, in the viewer's scope — an agent
+ * their own lines, a network owner also their sub-agent's and their override on them, the appointed
+ * supervisor their appointed agents', staff everyone; the period's totals (carried in, accrued, reversed,
+ * owed after); filters; keyset pages; live on ledger_changed.
+ */
+describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
+  let r: Running;
+  let tokens: Record<DemoAccountKey, string>;
+  const as = (key: DemoAccountKey, path: string) => call(r.url, 'GET', path, { token: tokens[key] });
+  const page = async (key: DemoAccountKey, q: string): Promise<LedgerPage> => {
+    const res = await as(key, `/api/v2/finance/ledger?${q}`);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  const ids: Record<string, string> = {};
+  let contracts: string[] = [];
+
+  beforeAll(async () => {
+    r = await start(backend, { demoInsurerDelayMs: 0 });
+    tokens = await signInAll(r.url, DEMO_ACCOUNT_KEYS);
+    const db = r.oyster.db;
+    for (const u of await db.query<{ id: string; email: string }>('SELECT id, email FROM users')) ids[u.email.split('@')[0]] = u.id;
+    // A ledger of our own making on the demo's contracts: known lines at known Moscow moments.
+    await db.query('DELETE FROM commission_ledger');
+    contracts = (await db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.inAction} ORDER BY id LIMIT 6`)).map((c) => c.id);
+    const line = (contract: number, agent: string, kind: string, rate: number | null, base: number, amount: number, at: string) =>
+      db.query('INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        contracts[contract],
+        ids[agent],
+        kind,
+        rate,
+        base,
+        amount,
+        at,
+      ]);
+    // October (Moscow): agent@ 1 000,00; November: agent@ 2 000,00, reversed the October one, a sale without a rate.
+    await line(0, 'agent', 'commission', 1000, 10_000_00, 1_000_00, '2026-10-15T09:00:00Z');
+    await line(1, 'agent', 'commission', 1000, 20_000_00, 2_000_00, '2026-11-10T09:00:00Z');
+    await line(0, 'agent', 'commission_reversal', 1000, 10_000_00, -1_000_00, '2026-11-12T09:00:00Z');
+    await line(2, 'agent', 'commission', null, 15_000_00, 0, '2026-11-13T09:00:00Z');
+    // The sub-agent's sale and the owner's override on it.
+    await line(3, 'subagent', 'commission', 1000, 30_000_00, 3_000_00, '2026-11-14T09:00:00Z');
+    await line(3, 'owner', 'override', 200, 30_000_00, 600_00, '2026-11-14T09:00:00Z');
+    // agent6@ (appointed to supervisor.appointed@): 22:30 UTC on 30 November is already December in Moscow.
+    await line(4, 'agent6', 'commission', 1000, 5_000_00, 500_00, '2026-11-30T22:30:00Z');
+    await line(5, 'agent2', 'commission', 1000, 7_000_00, 700_00, '2026-11-20T09:00:00Z');
+  });
+  afterAll(() => r.stop());
+
+  test('who sees which lines in November: an agent their own; a network owner also the sub-agent’s and the override; the appointed supervisor their agents’; staff everyone; managers and copywriters nothing', async () => {
+    const answers = await expectOnly(['admin', 'supervisor', 'supervisorAppointed', 'finance', 'agent', 'newagent', 'owner', 'subagent', 'broker'], (key) => as(key, '/api/v2/finance/ledger?period=2026-11'));
+    const seen = (key: DemoAccountKey) => (answers[key as keyof typeof answers].body.data as LedgerPage).items.map((i) => `${i.agent.id === ids.owner ? 'owner' : Object.keys(ids).find((k) => ids[k] === i.agent.id)} ${i.kind} ${i.amountKopecks}`).sort();
+    expect(seen('agent')).toEqual(['agent commission 0', 'agent commission 200000', 'agent commission_reversal -100000']);
+    expect(seen('owner')).toEqual(['owner override 60000', 'subagent commission 300000']);
+    expect(seen('subagent')).toEqual(['subagent commission 300000']);
+    expect(seen('supervisorAppointed')).toEqual(['agent commission 0', 'agent commission 200000', 'agent commission_reversal -100000']);
+    expect(seen('broker')).toEqual(['agent commission 0', 'agent commission 200000', 'agent commission_reversal -100000', 'agent2 commission 70000']);
+    expect(seen('newagent')).toEqual([]);
+    expect(seen('admin')).toHaveLength(6);
+    expect(seen('finance')).toEqual(seen('admin'));
+  });
+
+  test('the period’s totals: carried in from before, accrued, reversed, owed after; the sale without a rate counted apart', async () => {
+    const { items, totals } = await page('agent', 'period=2026-11');
+    expect(totals).toEqual({ period: '2026-11', openingKopecks: 1_000_00, accruedKopecks: 2_000_00, reversedKopecks: -1_000_00, netKopecks: 1_000_00, paidKopecks: 0, closingKopecks: 2_000_00, noRateLines: 1, lines: 3 });
+    expect(items.map((i) => [i.kindTitle, i.rateBp, i.amountKopecks, i.statusTitle])).toEqual([
+      ['КВ агента', null, 0, 'Ожидается'],
+      ['Сторно КВ агента', 1000, -1_000_00, 'Ожидается'],
+      ['КВ агента', 1000, 2_000_00, 'Ожидается'],
+    ]);
+    expect(items[0].contract).toMatchObject({ id: contracts[2], productName: 'Е-ОСАГО', companyName: expect.any(String) });
+    expect((await page('agent', 'period=2026-10')).totals).toMatchObject({ openingKopecks: 0, accruedKopecks: 1_000_00, closingKopecks: 1_000_00, lines: 1 });
+    // A Moscow month: the line at 22:30 UTC on 30 November is December's.
+    expect((await page('supervisorAppointed', 'period=2026-12')).items.map((i) => i.amountKopecks)).toEqual([500_00]);
+    expect((await page('supervisorAppointed', 'period=2026-11')).totals.closingKopecks).toBe(2_000_00);
+  });
+
+  test('periods: the current Moscow month and every month with lines in scope, newest first, by name', async () => {
+    const res = await as('agent', '/api/v2/payments/period-filters-pay-lists');
+    expect(res.status).toBe(200);
+    const values = (res.body.data as { value: string }[]).map((p) => p.value);
+    expect(values[0]).toBe(currentPeriod() > '2026-11' ? currentPeriod() : '2026-11');
+    expect(values).toEqual([...new Set([currentPeriod(), '2026-11', '2026-10'])].sort().reverse());
+    expect(res.body.data).toContainEqual({ value: '2026-10', title: 'Октябрь 2026' });
+    expect((await as('copywriter', '/api/v2/payments/period-filters-pay-lists')).status).toBe(403);
+  });
+
+  test('filters and pages: by agent (an agent outside the scope is an empty page), kind, insurer, product; keyset pages without gaps or repeats; a bad filter is a 400 naming it', async () => {
+    expect((await page('owner', `period=2026-11&agent=${ids.subagent}`)).items.map((i) => i.kind)).toEqual(['commission']);
+    expect((await page('owner', `period=2026-11&agent=${ids.agent}`)).items).toEqual([]);
+    expect((await page('admin', 'period=2026-11&kind=override')).items.map((i) => i.agent.id)).toEqual([ids.owner]);
+    expect((await page('admin', 'period=2026-11&product=eosago')).totals.lines).toBe(6);
+    const [{ company_id: company }] = await r.oyster.db.query<{ company_id: string }>('SELECT company_id FROM contracts WHERE id = $1', [contracts[5]]);
+    expect((await page('admin', `period=2026-11&company=${company}`)).items.every((i) => i.contract.companyName !== null)).toBe(true);
+    const all = (await page('admin', 'period=2026-11')).items.map((i) => i.id);
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const p: LedgerPage = await page('admin', `period=2026-11&limit=4${after ? `&after=${after}` : ''}`);
+      paged.push(...p.items.map((i) => i.id));
+      expect(p.totals.lines).toBe(6);
+      after = p.next;
+    } while (after);
+    expect(paged).toEqual(all);
+    expect(await as('admin', '/api/v2/finance/ledger?period=2026-13')).toMatchObject({ status: 400, body: { field: 'period', message: 'Поле «period»: месяц в формате ГГГГ-ММ' } });
+    expect(await as('admin', '/api/v2/finance/ledger')).toMatchObject({ status: 400, body: { field: 'period' } });
+    expect(await as('admin', '/api/v2/finance/ledger?period=2026-11&after=zzz')).toMatchObject({ status: 400, body: { field: 'after' } });
+    expect(await as('admin', '/api/v2/finance/ledger?period=2026-11&kind=bonus')).toMatchObject({ status: 400, body: { field: 'kind' } });
+  });
+
+  test('live: a sub-agent’s paid sale tells the sub-agent, the network owner and staff who see them (ledger_changed), and lands in this month', async () => {
+    const d = await contractsDriver(r.url, { subagent: tokens.subagent });
+    const c = await d.waitingForPayment('subagent', 'vsk');
+    const heard: Record<string, string[]> = {};
+    const sockets = (['subagent', 'owner', 'admin', 'agent', 'supervisorAppointed'] as const).map((key) => {
+      const s = connectSocket(r.url, tokens[key]);
+      heard[key] = [];
+      s.on('ledger_changed', (e: { agentId: string }) => heard[key].push(e.agentId));
+      return s;
+    });
+    try {
+      await Promise.all(sockets.map(connected));
+      expect((await postCallback(r.url, 'vsk', d.payment(c, 'pay_ledger_live_1'))).status).toBe(200);
+      await d.until('subagent', c.id, S.released);
+      for (let i = 0; i < 50 && heard.admin.length < 2; i++) await new Promise((res) => setTimeout(res, 20));
+      expect(heard.subagent).toEqual([ids.subagent]);
+      expect(heard.owner.sort()).toEqual([ids.owner, ids.subagent].sort());
+      expect(heard.admin.sort()).toEqual([ids.owner, ids.subagent].sort());
+      expect(heard.agent).toEqual([]);
+      expect(heard.supervisorAppointed).toEqual([]);
+    } finally {
+      sockets.forEach((s) => s.close());
+    }
+    const now = (await page('subagent', `period=${currentPeriod()}`)).items;
+    expect(now[0]).toMatchObject({ contract: { id: c.id }, kind: 'commission', rateBp: 1000 });
+  });
+});
