@@ -2,8 +2,13 @@ import * as React from 'react';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
-/** The pages of the sections whose screens have landed (lazy, as in remote-learning): none yet. */
-export const SECTION_PAGES: SectionPages = {};
+// Every page loads on demand (spec §2).
+const CommissionsPage = React.lazy(() => import(/* webpackChunkName: "commissions" */ './pages/cr/CommissionsPage'));
+
+/** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
+export const SECTION_PAGES: SectionPages = {
+  cr: [{ path: '', page: CommissionsPage }],
+};
 
 /**
  * The known sub-paths of each section still waiting for its screens (relative route patterns, '' = the
@@ -11,7 +16,6 @@ export const SECTION_PAGES: SectionPages = {};
  * registry's (`sectionsOf('remote_finance')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  cr: ['', ':tab'],
   finance: ['', ':tab'],
   agents: ['', ':tab'],
   agent: [':agentId'],
