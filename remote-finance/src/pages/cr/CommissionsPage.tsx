@@ -6,7 +6,7 @@ import {
   LEDGER_KINDS,
   LEDGER_KIND_TITLES,
   LEDGER_PERIOD_PATTERN,
-  NO_RATE_TEXT,
+  ledgerRateText,
   formatMoney,
   ledgerPeriodTitle,
   moscowParts,
@@ -33,9 +33,7 @@ const LIVE_REFRESH_MS = 300;
 const NO_LINES_TEXT = 'За этот период начислений нет';
 const NO_POLICY_NUMBER_TEXT = 'Договор без номера';
 
-const percent = (bp: number) => `${(bp / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}%`;
-/** «10% от 12 345,67 ₽», or «нет ставки» when no rate was in force for the sale. */
-const rateText = (row: LedgerRow) => (row.rateBp === null ? NO_RATE_TEXT : `${percent(row.rateBp)} от ${formatMoney(row.baseKopecks)}`);
+const rateText = (row: LedgerRow) => ledgerRateText(row.rateBp, row.baseKopecks);
 
 /**
  * Мое КВ / КВ всех (`/app/cr`, issue 24): the commission ledger's lines of a period (a Moscow month;

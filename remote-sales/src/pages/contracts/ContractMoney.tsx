@@ -1,7 +1,5 @@
 import * as React from 'react';
-import { NO_RATE_TEXT, formatMoney, formatMoscowDateTime, type ContractMoney as Money } from '@oyster/shared-kit/domain';
-
-const percent = (bp: number) => `${(bp / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}%`;
+import { formatMoney, formatMoscowDateTime, ledgerRateText, type ContractMoney as Money } from '@oyster/shared-kit/domain';
 
 /**
  * A contract's money as finance staff see it (the api sends it only to them): what the ledger accrued or
@@ -22,7 +20,7 @@ export function ContractMoney({ money }: { money: Money }) {
               <span className="oy-money__what">
                 <strong>{l.kindTitle}</strong> — {l.agent.fio}
               </span>
-              <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>{l.rateBp === null ? NO_RATE_TEXT : `${percent(l.rateBp)} от ${formatMoney(l.baseKopecks)}`}</span>
+              <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>{ledgerRateText(l.rateBp, l.baseKopecks)}</span>
               <span className="oy-money__amount">{formatMoney(l.amountKopecks)}</span>
               <span className="oy-money__when oy-contract__muted">{formatMoscowDateTime(l.at)}</span>
             </li>

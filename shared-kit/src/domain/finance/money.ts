@@ -1,3 +1,4 @@
+import { formatMoney } from '../format';
 import type { ContractParty } from '../sales/contractWire';
 
 /**
@@ -17,6 +18,12 @@ export const LEDGER_KIND_TITLES: Record<LedgerKind, string> = {
 
 /** A sale with no rate in force for its seller: a line of 0 with this mark, never a missing line. */
 export const NO_RATE_TEXT = 'нет ставки';
+
+/** How a line was counted, as every screen writes it: «10% от 12 345,67 ₽», or «нет ставки». */
+export function ledgerRateText(rateBp: number | null, baseKopecks: number): string {
+  if (rateBp === null) return NO_RATE_TEXT;
+  return `${(rateBp / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}% от ${formatMoney(baseKopecks)}`;
+}
 
 export interface LedgerLine {
   kind: LedgerKind;
