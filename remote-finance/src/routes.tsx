@@ -25,6 +25,8 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   user: ['create', ':userId'],
   edit_partner: [':partnerId'],
   add_partner: [''],
+  add_template: [':agentId'],
+  edit_template: [':templateId'],
 };
 
 /**

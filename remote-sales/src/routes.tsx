@@ -28,8 +28,6 @@ export const SECTION_PAGES: SectionPages = {
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'oyster-app': ['', 'clients'],
-  edit_template: [':templateId'],
-  add_template: [':agentId'],
   'new-eosago': [':step'],
   'new-ekasko': ['', ':step'],
   'new-ifl': ['', ':step'],

@@ -128,8 +128,9 @@ export const SECTIONS: readonly SectionDef[] = [
   { path: 'kit', owner: 'shell', title: 'Компоненты форм', access: 'isAdmin' },
 
   { path: 'soap-logs', owner: 'remote_sales', title: 'SOAP-логи', heading: 'SOAP-логи: обращения к страховщикам', access: 'canSeeSoapLogs' },
-  { path: 'edit_template', owner: 'remote_sales', title: 'Шаблон', heading: 'Редактирование шаблона' },
-  { path: 'add_template', owner: 'remote_sales', title: 'Шаблон', heading: 'Новый шаблон' },
+  // Personal commission templates (issue 24): an agent's own rates, set by finance staff.
+  { path: 'edit_template', owner: 'remote_finance', title: 'Шаблон КВ', heading: 'Персональный шаблон КВ', access: 'canManageCommissionRates' },
+  { path: 'add_template', owner: 'remote_finance', title: 'Шаблон КВ', heading: 'Новый персональный шаблон КВ', access: 'canManageCommissionRates' },
   calculator('new-eosago', 'Е-ОСАГО'),
   calculator('new-ekasko', 'Е-КАСКО'),
   calculator('new-ifl', 'ИФЛ — квартира'),

@@ -19,6 +19,7 @@ const ACCRUAL: LedgerRow = {
   agent: AGENT,
   contract: CONTRACT,
   rateBp: 1000,
+  rateReason: 'Уровень «Агент»: 10% с 01.01.2025',
   baseKopecks: 1_234_567,
   amountKopecks: 123_457,
   status: 'expected',

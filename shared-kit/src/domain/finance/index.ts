@@ -1,2 +1,3 @@
 export * from './money';
 export * from './ledger';
+export * from './rates';

@@ -53,6 +53,8 @@ export interface LedgerRow {
   contract: { id: string; policyNumber: string | null; productName: string; companyName: string | null; clientName: string | null; premium: number | null };
   /** Basis points; null: no rate was in force («нет ставки»). */
   rateBp: number | null;
+  /** Why this rate: «Уровень «Агент»: 10% с 01.01.2025», a template or a segment; null for lines written before reasons were kept. */
+  rateReason: string | null;
   baseKopecks: number;
   amountKopecks: number;
   status: LedgerLineStatus;

@@ -32,6 +32,8 @@ export interface LedgerLine {
   agent: ContractParty;
   /** Basis points; null: no rate was in force (NO_RATE_TEXT), the amount is 0. */
   rateBp: number | null;
+  /** Why this rate (template, segment, level, override, with its version); null for lines written before reasons were kept. */
+  rateReason: string | null;
   /** The premium the rate applies to, integer kopecks. */
   baseKopecks: number;
   /** Integer kopecks; negative for a reversal. */
