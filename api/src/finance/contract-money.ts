@@ -12,8 +12,8 @@ import { contractRefundsDue } from './refunds.js';
  * to return to the client. Live: `contract_money` to the finance staff when either changes.
  */
 export async function contractMoney(q: Queryable, contractId: string): Promise<ContractMoney> {
-  const rows = await q.query<{ kind: LedgerKind; agent_id: string; fio: string; rate_bp: number | null; base_kopecks: string | number; amount_kopecks: string | number; at: string | Date }>(
-    `SELECT l.kind, l.agent_id, ${fioSql('u')} AS fio, l.rate_bp, l.base_kopecks, l.amount_kopecks, l.at
+  const rows = await q.query<{ kind: LedgerKind; agent_id: string; fio: string; rate_bp: number | null; rate_reason: string | null; base_kopecks: string | number; amount_kopecks: string | number; at: string | Date }>(
+    `SELECT l.kind, l.agent_id, ${fioSql('u')} AS fio, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks, l.at
        FROM commission_ledger l JOIN users u ON u.id = l.agent_id WHERE l.contract_id = $1 ORDER BY l.id`,
     [contractId],
   );
@@ -22,6 +22,7 @@ export async function contractMoney(q: Queryable, contractId: string): Promise<C
     kindTitle: LEDGER_KIND_TITLES[r.kind],
     agent: { id: r.agent_id, fio: r.fio },
     rateBp: r.rate_bp,
+    rateReason: r.rate_reason,
     baseKopecks: Number(r.base_kopecks),
     amountKopecks: Number(r.amount_kopecks),
     at: isoTime(r.at),

@@ -1,5 +1,6 @@
 import type { Domain } from '../platform/context.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { personalRateRoutes } from './routes/personal-rates.js';
 import { rateRoutes } from './routes/rates.js';
 import { seedFinance } from './seed.js';
 
@@ -14,6 +15,7 @@ export const finance: Domain = {
   register(app, ctx) {
     rateRoutes(app, ctx);
     ledgerRoutes(app, ctx);
+    personalRateRoutes(app, ctx);
   },
   seed: (q) => seedFinance(q),
 };

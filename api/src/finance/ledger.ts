@@ -1,36 +1,46 @@
 import type { Queryable } from '../platform/db.js';
-import { ratesOn, type RatingLevel } from './rates.js';
+import { overrideRateOn, sellerRateOn } from './resolver.js';
 
 /**
  * The commission ledger (migration 6; lines without a rate since 16): the one writer sales calls. Accrued
  * in the transaction that marks a contract paid, reversed in the one that cancels a paid contract — so the
  * ledger never disagrees with the status. Rates come from commission_rates (rates.ts: insurer × product ×
  * the seller's level; level 0 the network owner's override on a sub-agent's sale), the version in force
- * on the contract's start date. A seller with no rate in force gets a line of 0 with no rate («нет ставки»,
- * shown to finance on the contract's page), never no line.
+ * on the contract's start date — resolver.ts decides which and why. A seller with no rate in force gets a
+ * line of 0 with no rate («нет ставки», shown to finance on the contract's page), never no line.
  */
 
 /** premium × rate, rounded half up to whole kopecks (integers only). */
 export const commissionOf = (premiumKopecks: number, rateBp: number) => Math.floor((premiumKopecks * rateBp + 5_000) / 10_000);
 
-/** The paid contract's commission (and the owner's override for a sub-agent's sale). Answers the lines written; those without a rate count too. */
+/**
+ * The paid contract's commission (and the owner's override for a sub-agent's sale), at the rates the
+ * resolver gives for its start date, each line with the reason. When the rate differs from the one the
+ * offer showed («Ваше КВ» when the contract was made), the reason says so. Answers the lines written;
+ * those without a rate count too.
+ */
 export async function accrueCommission(q: Queryable, contractId: string, log?: { warn(o: object, m: string): void }): Promise<{ written: number; withoutRate: number }> {
   // start_date as text: a calendar day, whatever the driver makes of a date column.
-  const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; level: RatingLevel | null; parent: string | null; is_sub_agent: boolean }>(
-    `SELECT c.agent_id, c.company_id, c.product, c.premium, c.start_date::text AS start_date, u.rating_level AS level, u.parent_agent_id AS parent,
-            (u.is_sub_agent OR 'sub_agent' = ANY(u.roles)) AS is_sub_agent
+  const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; parent: string | null; is_sub_agent: boolean; shown: string | null }>(
+    `SELECT c.agent_id, c.company_id, c.product, c.premium, c.start_date::text AS start_date, u.parent_agent_id AS parent,
+            (u.is_sub_agent OR 'sub_agent' = ANY(u.roles)) AS is_sub_agent, c.offer->'agentCommission'->>'percent' AS shown
        FROM contracts c JOIN users u ON u.id = c.agent_id WHERE c.id = $1`,
     [contractId],
   );
   if (!c) return { written: 0, withoutRate: 0 };
   const premium = Number(c.premium);
-  const own = c.level ? (await ratesOn(q, c.product, c.level, c.start_date)).get(c.company_id) ?? null : null;
-  const lines: { agent: string; kind: 'commission' | 'override'; rate: number | null }[] = [{ agent: c.agent_id, kind: 'commission', rate: own }];
-  if (c.is_sub_agent && c.parent) lines.push({ agent: c.parent, kind: 'override', rate: (await ratesOn(q, c.product, 0, c.start_date)).get(c.company_id) ?? null });
+  const own = await sellerRateOn(q, c.agent_id, c.company_id, c.product, c.start_date);
+  const shownBp = c.shown == null ? null : Math.round(Number(c.shown) * 100);
+  const ownReason = own && shownBp !== null && shownBp !== own.rateBp ? `${own.reason}; при расчёте было ${shownBp / 100}% — ставка изменилась до оплаты` : own?.reason ?? null;
+  const lines: { agent: string; kind: 'commission' | 'override'; rate: number | null; reason: string | null }[] = [{ agent: c.agent_id, kind: 'commission', rate: own?.rateBp ?? null, reason: ownReason }];
+  if (c.is_sub_agent && c.parent) {
+    const override = await overrideRateOn(q, c.company_id, c.product, c.start_date);
+    lines.push({ agent: c.parent, kind: 'override', rate: override?.rateBp ?? null, reason: override?.reason ?? null });
+  }
   for (const l of lines) {
     await q.query(
-      `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [contractId, l.agent, l.kind, l.rate, premium, l.rate === null ? 0 : commissionOf(premium, l.rate)],
+      `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [contractId, l.agent, l.kind, l.rate, l.reason, premium, l.rate === null ? 0 : commissionOf(premium, l.rate)],
     );
   }
   const withoutRate = lines.filter((l) => l.rate === null).length;
@@ -41,8 +51,8 @@ export async function accrueCommission(q: Queryable, contractId: string, log?: {
 /** A paid contract cancelled: every accrual of it, once more with the opposite sign. */
 export async function reverseCommission(q: Queryable, contractId: string): Promise<void> {
   await q.query(
-    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks)
-     SELECT contract_id, agent_id, kind || '_reversal', rate_bp, base_kopecks, -amount_kopecks
+    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks)
+     SELECT contract_id, agent_id, kind || '_reversal', rate_bp, rate_reason, base_kopecks, -amount_kopecks
        FROM commission_ledger WHERE contract_id = $1 AND kind IN ('commission', 'override') ORDER BY id
      ON CONFLICT DO NOTHING`,
     [contractId],

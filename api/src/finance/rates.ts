@@ -1,6 +1,7 @@
 import { RATING_LEVELS, formatDate } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
+import { sellerRatesOn } from './resolver.js';
 
 /**
  * Commission rates, each a version valid from a date (basis points, integers):
@@ -40,16 +41,10 @@ export async function insurerRatesOn(q: Queryable, product: string, date: string
   return new Map(rows.map((r) => [r.company_id, r.rate_bp]));
 }
 
-/** The rates a user would earn selling `product` on `date` (their level's), by insurer; empty without a level. */
-export async function sellerRates(q: Queryable, userId: string, product: string, date: string): Promise<Map<string, number>> {
-  const [u] = await q.query<{ level: RatingLevel | null }>('SELECT rating_level AS level FROM users WHERE id = $1', [userId]);
-  return u?.level ? ratesOn(q, product, u.level, date) : new Map();
-}
-
-/** What an offer shows the seller: their own rate and the insurer's, by insurer (basis points). */
+/** What an offer shows the seller: their own rate (the resolver's: template, segment or level) and the insurer's, by insurer (basis points). */
 export async function offerRates(q: Queryable, userId: string, product: string, date: string) {
-  const [seller, insurer] = await Promise.all([sellerRates(q, userId, product, date), insurerRatesOn(q, product, date)]);
-  return { seller, insurer };
+  const [seller, insurer] = await Promise.all([sellerRatesOn(q, userId, product, date), insurerRatesOn(q, product, date)]);
+  return { seller: new Map([...seller].map(([company, r]) => [company, r.rateBp])), insurer };
 }
 
 /** One insurer × product from a date: every rate of it, basis points. */
@@ -66,41 +61,79 @@ const LEVEL_KEYS = { agent: 1, expert: 2, broker: 3 } as const satisfies Record<
 const percent = (bp: number) => `${(bp / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}%`;
 
 export const RATE_TEXTS = {
-  overpays: (day: string, level: RatingLevel, sellerBp: number, overrideBp: number, insurerBp: number) =>
-    `Ставки с ${formatDate(day)} выплачивают больше, чем платит страховщик: «${RATING_LEVELS[level]}» ${percent(sellerBp)} + КВ владельца сети ${percent(overrideBp)} = ${percent(sellerBp + overrideBp)}, а страховщик платит ${percent(insurerBp)}`,
+  overpays: (day: string, who: string, sellerBp: number, overrideBp: number, insurerBp: number) =>
+    `Ставки с ${formatDate(day)} выплачивают больше, чем платит страховщик: ${who} ${percent(sellerBp)} + КВ владельца сети ${percent(overrideBp)} = ${percent(sellerBp + overrideBp)}, а страховщик платит ${percent(insurerBp)}`,
   noInsurerRate: (day: string) => `С ${formatDate(day)} у страховщика нет ставки по этому продукту: выплаты агентам не с чего платить`,
   past: 'Поле «validFrom»: ставки не меняются задним числом — укажите сегодняшнюю или будущую дату',
   noCompany: 'Поле «companyId»: такого страховщика нет',
   noProduct: 'Поле «product»: такого продукта нет',
 } as const;
 
-interface Version {
+/** A rate version: from a day, to a day (a template) or until the next version. */
+export interface Version {
   from: string;
   bp: number;
+  to?: string | null;
 }
-/** The version in force on `day` (the latest starting on or before it). */
-const inForce = (versions: readonly Version[], day: string) => versions.filter((v) => v.from <= day).sort((a, b) => (a.from < b.from ? 1 : -1))[0]?.bp ?? null;
+/** The version in force on `day`: the latest starting on or before it that has not ended. */
+const inForce = (versions: readonly Version[], day: string) =>
+  versions.filter((v) => v.from <= day && (v.to == null || v.to >= day)).sort((a, b) => (a.from < b.from ? 1 : -1))[0]?.bp ?? null;
+
+/** One kind of seller-side rate for the check: whose it is (for the refusal) and the field a refusal names. */
+export interface SellerRates {
+  label: string;
+  field: string;
+  versions: readonly Version[];
+}
+
+/** The three levels of a rate set's seller rates, as the check takes them. */
+export const levelSellers = (levels: ReadonlyMap<RateLevel, readonly Version[]>): SellerRates[] =>
+  Object.entries(LEVEL_KEYS).map(([key, level]) => ({ label: `«${RATING_LEVELS[level]}»`, field: `levels.${key}`, versions: levels.get(level) ?? [] }));
 
 /**
- * The first day, from `from` on, on which the seller-side rates pay out more than the insurer's rate (or
- * there are seller rates and no insurer rate), with the refusal; null when every day is covered. The rates
- * change only on their versions' start days, so those days are the ones checked.
+ * The first day, from `from` on, on which a seller's rate plus the network owner's override pays out more
+ * than the insurer's rate (or someone is paid and the insurer pays nothing), with the refusal; null when
+ * every day is covered. Rates change only on their versions' start days, so those days are the ones checked.
  */
-export function payoutProblem(insurer: readonly Version[], levels: ReadonlyMap<RateLevel, readonly Version[]>, from: string): { message: string; field: string } | null {
-  const days = new Set([from, ...insurer.map((v) => v.from), ...[...levels.values()].flat().map((v) => v.from)].filter((d) => d >= from));
-  for (const day of [...days].sort()) {
+export function payoutProblem(insurer: readonly Version[], override: readonly Version[], sellers: readonly SellerRates[], from: string): { message: string; field: string } | null {
+  const starts = [insurer, override, ...sellers.map((s) => s.versions)].flat().map((v) => v.from);
+  for (const day of [...new Set([from, ...starts].filter((d) => d >= from))].sort()) {
     const ins = inForce(insurer, day);
-    const override = inForce(levels.get(0) ?? [], day) ?? 0;
-    const sellers = ([1, 2, 3] as const).map((l) => ({ level: l, bp: inForce(levels.get(l) ?? [], day) })).filter((s): s is { level: RatingLevel; bp: number } => s.bp !== null);
-    if (!sellers.length && !override) continue;
-    if (ins === null) return { message: RATE_TEXTS.noInsurerRate(day), field: 'insurerRateBp' };
-    const top = sellers.reduce((a, b) => (b.bp > a.bp ? b : a), { level: 1 as RatingLevel, bp: 0 });
-    if (top.bp + override > ins) {
-      const key = Object.entries(LEVEL_KEYS).find(([, l]) => l === top.level)![0];
-      return { message: RATE_TEXTS.overpays(day, top.level, top.bp, override, ins), field: `levels.${key}` };
-    }
+    const ov = inForce(override, day) ?? 0;
+    const paid = sellers.map((s) => ({ s, bp: inForce(s.versions, day) })).filter((x): x is { s: SellerRates; bp: number } => x.bp !== null);
+    if (!paid.length && !ov) continue;
+    if (ins === null) return { message: RATE_TEXTS.noInsurerRate(day), field: paid[0]?.s.field ?? 'insurerRateBp' };
+    const top = paid.reduce<{ s: SellerRates | null; bp: number }>((a, b) => (b.bp > a.bp ? b : a), { s: null, bp: 0 });
+    if (top.bp + ov > ins) return { message: RATE_TEXTS.overpays(day, top.s?.label ?? '«Агент»', top.bp, ov, ins), field: top.s?.field ?? 'ownerOverrideBp' };
   }
   return null;
+}
+
+/** The insurer's and the override's versions for one insurer × product: what every seller rate is checked against. */
+export async function payingSide(q: Queryable, companyId: string, product: string) {
+  const insurer = await q.query<Version>(`SELECT valid_from::text AS from, rate_bp AS bp FROM insurer_rates WHERE company_id = $1 AND product = $2`, [companyId, product]);
+  const override = await q.query<Version>(`SELECT valid_from::text AS from, rate_bp AS bp FROM commission_rates WHERE company_id = $1 AND product = $2 AND level = 0`, [companyId, product]);
+  return { insurer, override };
+}
+
+/** The templates' and the segments' rates for one insurer × product, as sellers for the check. */
+export async function personalSellers(q: Queryable, companyId: string, product: string): Promise<SellerRates[]> {
+  const templates = await q.query<{ id: string; fio: string; from: string; to: string | null; bp: number }>(
+    `SELECT t.id, concat_ws(' ', u.second_name, u.first_name) AS fio, t.valid_from::text AS from, t.valid_to::text AS to, t.rate_bp AS bp
+       FROM commission_templates t JOIN users u ON u.id = t.agent_id WHERE t.company_id = $1 AND t.product = $2`,
+    [companyId, product],
+  );
+  const segments = await q.query<{ name: string; from: string; bp: number }>(
+    `SELECT s.name, r.valid_from::text AS from, r.rate_bp AS bp FROM commission_segment_rates r JOIN commission_segments s ON s.id = r.segment_id
+      WHERE r.company_id = $1 AND r.product = $2 ORDER BY s.name`,
+    [companyId, product],
+  );
+  const bySegment = new Map<string, Version[]>();
+  for (const r of segments) bySegment.set(r.name, [...(bySegment.get(r.name) ?? []), { from: r.from, bp: r.bp }]);
+  return [
+    ...templates.map((t) => ({ label: `персональный шаблон (${t.fio})`, field: 'rateBp', versions: [{ from: t.from, to: t.to, bp: t.bp }] })),
+    ...[...bySegment].map(([name, versions]) => ({ label: `сегмент «${name}»`, field: 'rateBp', versions })),
+  ];
 }
 
 /**
@@ -117,7 +150,7 @@ export async function saveRateSet(q: Queryable, set: RateSet, opts: { today: str
   if (!product) throw validationError(RATE_TEXTS.noProduct, 'product');
   // Locked for the check and the write: two sets for one insurer × product do not pass each other's check.
   await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rates:${set.companyId}:${set.product}`]);
-  const insurerRows = await q.query<{ from: string; bp: number }>(`SELECT valid_from::text AS from, rate_bp AS bp FROM insurer_rates WHERE company_id = $1 AND product = $2`, [set.companyId, set.product]);
+  const { insurer: insurerRows } = await payingSide(q, set.companyId, set.product);
   const levelRows = await q.query<{ level: RateLevel; from: string; bp: number }>(
     `SELECT level, valid_from::text AS from, rate_bp AS bp FROM commission_rates WHERE company_id = $1 AND product = $2`,
     [set.companyId, set.product],
@@ -125,8 +158,10 @@ export async function saveRateSet(q: Queryable, set: RateSet, opts: { today: str
   const replaced = (rows: readonly Version[], bp: number) => [...rows.filter((v) => v.from !== set.validFrom), { from: set.validFrom, bp }];
   const proposed: [RateLevel, number][] = [[0, set.ownerOverrideBp], ...Object.entries(LEVEL_KEYS).map(([k, l]) => [l, set.levels[k as keyof RateSet['levels']]] as [RateLevel, number])];
   const levels = new Map<RateLevel, Version[]>(proposed.map(([l, bp]) => [l, replaced(levelRows.filter((r) => r.level === l), bp)]));
-  const problem = payoutProblem(replaced(insurerRows, set.insurerRateBp), levels, set.validFrom);
-  if (problem) throw validationError(problem.message, problem.field);
+  // The agents' own templates and their segments' rates are paid out of the same insurer rate.
+  const sellers = [...levelSellers(levels), ...(await personalSellers(q, set.companyId, set.product))];
+  const problem = payoutProblem(replaced(insurerRows, set.insurerRateBp), levels.get(0) ?? [], sellers, set.validFrom);
+  if (problem) throw validationError(problem.message, problem.field.startsWith('levels.') ? problem.field : 'insurerRateBp');
   await q.query(
     `INSERT INTO insurer_rates (company_id, product, rate_bp, valid_from) VALUES ($1, $2, $3, $4)
      ON CONFLICT (company_id, product, valid_from) DO UPDATE SET rate_bp = EXCLUDED.rate_bp`,

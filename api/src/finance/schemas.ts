@@ -49,3 +49,37 @@ export const ledgerQuerySchema = yup.object({
     .label('after'),
   limit: yup.number().integer().min(1).max(200).default(50).label('limit'),
 });
+
+const rateBp = basisPoints('rateBp');
+const knownProduct = yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product');
+
+/** POST /api/v2/finance/templates. */
+export const templateCreateSchema = yup.object({
+  agentId: objectIdSchema.required().label('agentId'),
+  companyId: objectIdSchema.required().label('companyId'),
+  product: knownProduct.required(),
+  rateBp: rateBp.required(),
+  validFrom: isoDate('validFrom').required(),
+  validTo: isoDate('validTo').nullable(),
+});
+
+/** PATCH /api/v2/finance/templates/:templateId: what changes. */
+export const templatePatchSchema = yup.object({
+  rateBp,
+  validFrom: isoDate('validFrom'),
+  validTo: isoDate('validTo').nullable(),
+});
+
+export const templatesQuery = yup.object({ agent: objectIdSchema.label('agent'), company: objectIdSchema.label('company'), product: knownProduct });
+
+const segmentName = yup.string().trim().min(2, 'Поле «name»: от 2 до 80 символов').max(80, 'Поле «name»: от 2 до 80 символов').required().label('name');
+export const segmentNameSchema = yup.object({ name: segmentName });
+export const segmentRateSchema = yup.object({
+  companyId: objectIdSchema.required().label('companyId'),
+  product: knownProduct.required(),
+  rateBp: rateBp.required(),
+  validFrom: isoDate('validFrom').required(),
+});
+export const segmentMembersSchema = yup.object({
+  agentIds: yup.array(objectIdSchema.required().label('agentIds')).max(5000).required().label('agentIds'),
+});

@@ -1,5 +1,8 @@
 import type { Queryable } from '../platform/db.js';
+import { moscowToday } from '../sales/osago.js';
 import { saveRateSet } from './rates.js';
+import { createSegment, setSegmentMembers, setSegmentRate } from './segments.js';
+import { createTemplate } from './templates.js';
 
 /**
  * Demo rates for e-OSAGO, valid from 2025-01-01, written through the same check as any rate set. Agents:
@@ -12,6 +15,22 @@ export const DEMO_AGENT_RATE_BP = 1000;
 export const DEMO_OWNER_OVERRIDE_BP = 200;
 export const DEMO_INSURER_RATES_BP: Record<string, number> = { ingos: 1400, reso: 1200, alfa: 1500, sogaz: 1200, renins: 1300, vsk: 1400 };
 export const DEMO_RATES_FROM = '2025-01-01';
+
+/**
+ * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
+ * demo's earlier sales keep their level rates): «Ключевые агенты» (agent1@, agent2@) get 11% at ВСК; broker@
+ * has 11.5% at Ингосстрах. Both within what those insurers pay after the owner's override.
+ */
+export async function seedPersonalRates(q: Queryable, today: string) {
+  const id = async (sql: string, value: string) => (await q.query<{ id: string }>(sql, [value]))[0]?.id;
+  const [vsk, ingos] = [await id('SELECT id FROM companies WHERE id_unicus = $1', 'vsk'), await id('SELECT id FROM companies WHERE id_unicus = $1', 'ingos')];
+  const [agent1, agent2, broker, finance] = await Promise.all(['agent1', 'agent2', 'broker', 'finance'].map((u) => id('SELECT id FROM users WHERE email = $1', `${u}@oyster.test`)));
+  if (!vsk || !ingos || !agent1 || !agent2 || !broker || !finance) return;
+  const segment = await createSegment(q, 'Ключевые агенты', finance);
+  await setSegmentRate(q, segment, { companyId: vsk, product: 'eosago', rateBp: 1100, validFrom: today }, today);
+  await setSegmentMembers(q, segment, [agent1, agent2], finance);
+  await createTemplate(q, { agentId: broker, companyId: ingos, product: 'eosago', rateBp: 1150, validFrom: today }, finance, today);
+}
 
 export async function seedFinance(q: Queryable) {
   const companies = await q.query<{ id: string; id_unicus: string }>('SELECT id, id_unicus FROM companies ORDER BY id_unicus');
@@ -31,4 +50,5 @@ export async function seedFinance(q: Queryable) {
       { today: DEMO_RATES_FROM, allowPast: true },
     );
   }
+  await seedPersonalRates(q, moscowToday());
 }

@@ -80,6 +80,7 @@ interface LineRow {
   client_name: string | null;
   premium: string | number | null;
   rate_bp: number | null;
+  rate_reason: string | null;
   base_kopecks: string | number;
   amount_kopecks: string | number;
 }
@@ -100,6 +101,7 @@ function toRow(r: LineRow): LedgerRow {
       premium: r.premium == null ? null : Number(r.premium),
     },
     rateBp: r.rate_bp,
+    rateReason: r.rate_reason,
     baseKopecks: Number(r.base_kopecks),
     amountKopecks: Number(r.amount_kopecks),
     status: 'expected',
@@ -124,7 +126,7 @@ export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { li
   pageParams.push(query.limit + 1);
   const rows = await q.query<LineRow>(
     `SELECT l.id, l.at, l.kind, l.agent_id, ${fioSql('u')} AS agent_fio, l.contract_id, c.policy_number, c.product, co.short_name AS company_name,
-            c.client_name, c.premium, l.rate_bp, l.base_kopecks, l.amount_kopecks
+            c.client_name, c.premium, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks
        ${FROM} JOIN users u ON u.id = l.agent_id LEFT JOIN companies co ON co.id = c.company_id
       WHERE ${pageWhere.join(' AND ')} ORDER BY l.at DESC, l.id DESC LIMIT $${pageParams.length}`,
     pageParams,

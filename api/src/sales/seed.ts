@@ -2,6 +2,7 @@ import type { DemoSeed } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
 import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
 import { newId } from '../platform/db.js';
+import { levelReason, overrideReason } from '../finance/resolver.js';
 
 /**
  * The demo bonus-malus registry: drivers the calculator finds by licence (any other licence is class 3).
@@ -59,17 +60,21 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
       await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);
     }
   }
-  // The demo contracts already paid have their ledger rows, as if paid through the api (the rates: finance's seed).
+  // The demo contracts already paid have their ledger rows, as if paid through the api (the rates: finance's
+  // seed), each with the reason the resolver gives (a level's rate, or the override).
+  const reasons = await q.query<{ level: 0 | 1 | 2 | 3; rate_bp: number; from: string }>('SELECT DISTINCT level, rate_bp, valid_from::text AS from FROM commission_rates');
+  const reasonOf = JSON.stringify(Object.fromEntries(reasons.map((r) => [`${r.level}:${r.rate_bp}:${r.from}`, r.level === 0 ? overrideReason(r.rate_bp, r.from) : levelReason(r.level, r.rate_bp, r.from)])));
   await q.query(
-    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, at)
-     SELECT c.id, c.agent_id, 'commission', r.rate_bp, c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
+    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks, at)
+     SELECT c.id, c.agent_id, 'commission', r.rate_bp, $1::jsonb ->> concat_ws(':', r.level, r.rate_bp, r.valid_from::text), c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
        FROM contracts c JOIN users u ON u.id = c.agent_id
        JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = u.rating_level
       WHERE c.status IN (500, 510, 600, 700)
      UNION ALL
-     SELECT c.id, u.parent_agent_id, 'override', r.rate_bp, c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
+     SELECT c.id, u.parent_agent_id, 'override', r.rate_bp, $1::jsonb ->> concat_ws(':', r.level, r.rate_bp, r.valid_from::text), c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
        FROM contracts c JOIN users u ON u.id = c.agent_id
        JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = 0
       WHERE c.status IN (500, 510, 600, 700) AND u.parent_agent_id IS NOT NULL AND (u.is_sub_agent OR 'sub_agent' = ANY(u.roles))`,
+    [reasonOf],
   );
 }

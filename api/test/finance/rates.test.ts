@@ -1,6 +1,6 @@
 import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/finance/ledger';
-import { payoutProblem, type RateLevel } from '../../src/finance/rates';
+import { levelSellers, payoutProblem, type RateLevel } from '../../src/finance/rates';
 import { DEMO_INSURER_RATES_BP } from '../../src/finance/seed';
 import { moscowToday } from '../../src/sales/osago';
 import { BACKENDS, call, expectOnly, signInAll, start, type Running } from '../support';
@@ -93,14 +93,23 @@ describe.each(BACKENDS)('commission rates ($name)', (backend) => {
   });
 });
 
-test('the check runs over every day a rate changes: a later insurer version lower than what is paid out is found on its day', () => {
-  const levels = new Map<RateLevel, { from: string; bp: number }[]>([
-    [0, [{ from: '2026-01-01', bp: 200 }]],
-    [1, [{ from: '2026-01-01', bp: 1000 }]],
-    [3, [{ from: '2026-01-01', bp: 1000 }, { from: '2026-06-01', bp: 1200 }]],
-  ]);
-  expect(payoutProblem([{ from: '2026-01-01', bp: 1400 }], levels, '2026-01-01')).toBeNull();
-  expect(payoutProblem([{ from: '2026-01-01', bp: 1300 }], levels, '2026-01-01')).toEqual({ field: 'levels.broker', message: expect.stringContaining('Ставки с 01.06.2026') });
-  expect(payoutProblem([{ from: '2026-01-01', bp: 1400 }, { from: '2026-09-01', bp: 1100 }], levels, '2026-01-01')).toEqual({ field: 'levels.broker', message: expect.stringContaining('с 01.09.2026') });
-  expect(payoutProblem([], levels, '2026-01-01')).toEqual({ field: 'insurerRateBp', message: 'С 01.01.2026 у страховщика нет ставки по этому продукту: выплаты агентам не с чего платить' });
+test('the check runs over every day a rate changes: a later insurer version lower than what is paid out is found on its day; a template is checked within its dates', () => {
+  const override = [{ from: '2026-01-01', bp: 200 }];
+  const levels = levelSellers(
+    new Map<RateLevel, { from: string; bp: number }[]>([
+      [1, [{ from: '2026-01-01', bp: 1000 }]],
+      [3, [{ from: '2026-01-01', bp: 1000 }, { from: '2026-06-01', bp: 1200 }]],
+    ]),
+  );
+  expect(payoutProblem([{ from: '2026-01-01', bp: 1400 }], override, levels, '2026-01-01')).toBeNull();
+  expect(payoutProblem([{ from: '2026-01-01', bp: 1300 }], override, levels, '2026-01-01')).toEqual({ field: 'levels.broker', message: expect.stringContaining('Ставки с 01.06.2026') });
+  expect(payoutProblem([{ from: '2026-01-01', bp: 1400 }, { from: '2026-09-01', bp: 1100 }], override, levels, '2026-01-01')).toEqual({ field: 'levels.broker', message: expect.stringContaining('с 01.09.2026') });
+  expect(payoutProblem([], override, levels, '2026-01-01')).toEqual({ field: 'levels.agent', message: 'С 01.01.2026 у страховщика нет ставки по этому продукту: выплаты агентам не с чего платить' });
+  // A template of 13% until 31.03 is fine while the insurer pays 15%, not once it pays 14% from 01.03.
+  const template = [{ label: 'персональный шаблон (Иванов Иван)', field: 'rateBp', versions: [{ from: '2026-01-01', to: '2026-03-31', bp: 1300 }] }];
+  expect(payoutProblem([{ from: '2026-01-01', bp: 1500 }, { from: '2026-04-01', bp: 1400 }], override, template, '2026-01-01')).toBeNull();
+  expect(payoutProblem([{ from: '2026-01-01', bp: 1500 }, { from: '2026-03-01', bp: 1400 }], override, template, '2026-01-01')).toEqual({
+    field: 'rateBp',
+    message: 'Ставки с 01.03.2026 выплачивают больше, чем платит страховщик: персональный шаблон (Иванов Иван) 13% + КВ владельца сети 2% = 15%, а страховщик платит 14%',
+  });
 });

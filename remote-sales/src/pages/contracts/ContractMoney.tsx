@@ -20,7 +20,10 @@ export function ContractMoney({ money }: { money: Money }) {
               <span className="oy-money__what">
                 <strong>{l.kindTitle}</strong> — {l.agent.fio}
               </span>
-              <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>{ledgerRateText(l.rateBp, l.baseKopecks)}</span>
+              <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>
+                {ledgerRateText(l.rateBp, l.baseKopecks)}
+                {l.rateReason ? <span className="oy-money__reason">{l.rateReason}</span> : null}
+              </span>
               <span className="oy-money__amount">{formatMoney(l.amountKopecks)}</span>
               <span className="oy-money__when oy-contract__muted">{formatMoscowDateTime(l.at)}</span>
             </li>

@@ -277,7 +277,7 @@ describe('Полисы', () => {
     const lines = within(money).getByRole('list', { name: 'Начисления КВ' });
     expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^КВ агента — Иванов Иваннет ставки0,00\s₽/),
-      expect.stringMatching(/^КВ владельца сети — Белый Олег2% от 12\s345,67\s₽246,91\s₽/),
+      expect.stringMatching(/^КВ владельца сети — Белый Олег2% от 12\s345,67\s₽КВ владельца сети: 2% с 01\.01\.2025246,91\s₽/),
     ]);
     expect(within(money).getByText('Платежей к возврату нет.')).toBeTruthy();
 
