@@ -4,10 +4,30 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const CommissionsPage = React.lazy(() => import(/* webpackChunkName: "commissions" */ './pages/cr/CommissionsPage'));
+const FinancePage = React.lazy(() => import(/* webpackChunkName: "finance" */ './pages/finance/FinancePage'));
+const FinanceTabPage = React.lazy(() => import(/* webpackChunkName: "finance" */ './pages/finance/FinanceTabPage'));
+const TemplatesPage = React.lazy(() => import(/* webpackChunkName: "templates" */ './pages/finance/TemplatesPage'));
+const AddTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/add_template/AddTemplatePage'));
+const EditTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/edit_template/EditTemplatePage'));
+const SegmentsPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentsPage'));
+const SegmentPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentPage'));
+
+/** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
+const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   cr: [{ path: '', page: CommissionsPage }],
+  finance: [
+    { path: '', page: FinancePage },
+    { path: 'templates', page: TemplatesPage, ...rates },
+    { path: 'segments', page: SegmentsPage, ...rates },
+    { path: 'segments/:segmentId', page: SegmentPage, ...rates },
+    // Payout registers, reconciliations, acts: «Раздел готовится» until they land.
+    { path: ':tab', page: FinanceTabPage },
+  ],
+  add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
+  edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
 };
 
 /**
@@ -16,7 +36,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_finance')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  finance: ['', ':tab'],
   agents: ['', ':tab'],
   agent: [':agentId'],
   sub_agents: ['', ':tab'],
@@ -25,8 +44,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   user: ['create', ':userId'],
   edit_partner: [':partnerId'],
   add_partner: [''],
-  add_template: [':agentId'],
-  edit_template: [':templateId'],
 };
 
 /**

@@ -4,10 +4,18 @@ import { SuggestionInput, type SuggestFetcher } from '@oyster/shared-kit/ui/form
 import { searchAgents, type AgentChoice } from '../api/agents';
 
 /** The agents search as the kit's suggestion input reads an answer: `{ suggestions: [{ value, data }] }`. */
-const agentFetcher: SuggestFetcher = async (_kind, body, signal) => {
+export const agentFetcher: SuggestFetcher = async (_kind, body, signal) => {
   const found = await searchAgents({ search: String(body.query ?? '') }, signal);
   return { suggestions: found.map((a) => ({ value: a.fio, data: a })) };
 };
+
+/** An agent in the suggestion list: the name, and the e-mail that tells namesakes apart. */
+export const agentItem = (s: { value: string; data: AgentChoice }) => (
+  <span className="oy-suggest-item">
+    <span>{s.value}</span>
+    <span className="oy-suggest-item__hint">{s.data.email}</span>
+  </span>
+);
 
 /**
  * «Агент» of a list's filters, for users who may list agents (access canListAgents): typing searches the
@@ -48,12 +56,7 @@ export function AgentFilter({ value, onChange, className }: { value: string; onC
         fetcher={agentFetcher}
         value={text}
         onChange={setText}
-        renderItem={(s) => (
-          <span className="oy-suggest-item">
-            <span>{s.value}</span>
-            <span className="oy-suggest-item__hint">{s.data.email}</span>
-          </span>
-        )}
+        renderItem={agentItem}
         onSelect={(s) => {
           const id = s?.data._id ?? '';
           named.current = id;

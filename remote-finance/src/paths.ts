@@ -1,0 +1,21 @@
+/**
+ * Where the rate screens live under /app/ (the shell mounts this remote at its sections — finance,
+ * add_template, edit_template among them — so links are absolute within the shell's router), and the
+ * titles their links carry.
+ */
+export const TEMPLATES_TITLE = 'Персональные шаблоны КВ';
+export const SEGMENTS_TITLE = 'Сегментатор КВ';
+
+export const paths = {
+  finance: () => '/finance',
+  /** Everyone's templates, or one agent's. */
+  templates: (agentId?: string) => (agentId ? `/finance/templates?agent=${encodeURIComponent(agentId)}` : '/finance/templates'),
+  addTemplate: (agentId: string) => `/add_template/${agentId}`,
+  template: (id: string) => `/edit_template/${id}`,
+  segments: () => '/finance/segments',
+  segment: (id: string) => `/finance/segments/${id}`,
+};
+
+export const FINANCE_BACK = { to: paths.finance(), label: 'Финансы' };
+export const TEMPLATES_BACK = { to: paths.templates(), label: TEMPLATES_TITLE };
+export const SEGMENTS_BACK = { to: paths.segments(), label: SEGMENTS_TITLE };
