@@ -23,7 +23,10 @@ test('an agent’s e-OSAGO paid on the insurer’s page appears in Мое КВ w
   await expect(payer.getByText('Оплата получена.')).toBeVisible();
 
   const lines = page.getByRole('list', { name: 'Начисления' });
-  await expect(lines.getByText(`10% от ${formatMoney(waiting.premium)}`)).toBeVisible();
+  const line = lines.getByRole('listitem').filter({ hasText: `10% от ${formatMoney(waiting.premium)}` });
+  await expect(line).toBeVisible();
+  // Why this rate: the agent's level (no template or segment of theirs), in force since the demo's rates began.
+  await expect(line).toContainText(/Уровень «(Агент|Эксперт|Брокер)»: 10% с 01\.01\.2025/);
   await expect(totals).not.toHaveText(before!);
 });
 

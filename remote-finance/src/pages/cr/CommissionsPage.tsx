@@ -215,7 +215,11 @@ function LineRow({ row, showAgent }: { row: LedgerRow; showAgent: boolean }) {
         <Link to={`/contracts/${c.id}`}>{c.policyNumber ?? NO_POLICY_NUMBER_TEXT}</Link>
         <span className="oy-cr__muted">{[c.productName, c.companyName, c.clientName].filter(Boolean).join(' · ')}</span>
       </span>
-      <span className={row.rateBp === null ? 'oy-cr__how oy-cr__no-rate' : 'oy-cr__how'}>{rateText(row)}</span>
+      <span className="oy-cr__how">
+        <span className={row.rateBp === null ? 'oy-cr__no-rate' : undefined}>{rateText(row)}</span>
+        {/* Why this rate (template, segment, level, override): every amount can be followed to its rule. */}
+        {row.rateReason ? <span className="oy-cr__reason">{row.rateReason}</span> : null}
+      </span>
       <span className="oy-cr__amount">{formatMoney(row.amountKopecks)}</span>
       <span className="oy-cr__status">{row.statusTitle}</span>
     </li>

@@ -97,6 +97,8 @@ describe('Мое КВ / КВ всех', () => {
     expect(within(accrual).getByRole('link', { name: 'ХХХ0123456789' }).getAttribute('href')).toBe(`/contracts/${CONTRACT.id}`);
     expect(within(accrual).getByText('Е-ОСАГО · ВСК · Смирнова Анна Петровна')).toBeTruthy();
     expect(money(within(accrual).getByText(/% от/).textContent!)).toBe('10% от 12 345,67 ₽');
+    // Why this rate, under it.
+    expect(within(accrual).getByText('Уровень «Агент»: 10% с 01.01.2025')).toBeTruthy();
     expect(money(accrual.querySelector('.oy-cr__amount')!.textContent!)).toBe('1 234,57 ₽');
     expect(within(accrual).getByText('Ожидается')).toBeTruthy();
 

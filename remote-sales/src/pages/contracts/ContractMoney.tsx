@@ -21,7 +21,7 @@ export function ContractMoney({ money }: { money: Money }) {
                 <strong>{l.kindTitle}</strong> — {l.agent.fio}
               </span>
               <span className={`oy-money__how ${l.rateBp === null ? 'oy-contract__no-rate' : 'oy-contract__muted'}`}>
-                {ledgerRateText(l.rateBp, l.baseKopecks)}
+                <span>{ledgerRateText(l.rateBp, l.baseKopecks)}</span>
                 {l.rateReason ? <span className="oy-money__reason">{l.rateReason}</span> : null}
               </span>
               <span className="oy-money__amount">{formatMoney(l.amountKopecks)}</span>
