@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@oyster/shared-kit/domain';
 import { expect, test } from './fixtures';
 import { EMAIL, signIn } from './helpers';
@@ -38,6 +39,13 @@ test('staff see «КВ всех»: everyone’s lines, a filter goes to the URL'
   await page.getByRole('combobox', { name: 'Вид начисления' }).selectOption({ label: 'КВ владельца сети' });
   await expect(page).toHaveURL(/kind=override/);
   await expect(page.getByRole('list', { name: 'Начисления' }).getByText('КВ агента')).toHaveCount(0);
+  // What is on screen, as a file: the same period and filter.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^КВ .+ \d{4}\.csv$/);
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFFДата (МСК);Начисление;Агент;')).toBe(true);
+  expect(text).toContain(';КВ владельца сети;');
+  expect(text).not.toContain(';КВ агента;');
 });
 
 test('a copywriter opening КВ gets «Нет доступа»', async ({ page }) => {

@@ -50,6 +50,11 @@ export const ledgerQuerySchema = yup.object({
   limit: yup.number().integer().min(1).max(200).default(50).label('limit'),
 });
 
+/** GET /api/v2/finance/ledger/export: the page's filters and the file's format. */
+export const ledgerExportSchema = ledgerQuerySchema.omit(['after', 'limit']).shape({
+  format: yup.string().oneOf(['xlsx', 'csv'], 'Поле «format» должно быть одним из: xlsx, csv').default('xlsx').label('format'),
+});
+
 const rateBp = basisPoints('rateBp');
 const knownProduct = yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product');
 

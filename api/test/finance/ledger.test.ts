@@ -1,4 +1,5 @@
 import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS, type DemoAccountKey, type LedgerPage } from '@oyster/shared-kit/domain';
+import ExcelJS from 'exceljs';
 import { currentPeriod } from '../../src/finance/statement';
 import { BACKENDS, call, connectSocket, connected, expectOnly, signInAll, start, type Running } from '../support';
 import { contractsDriver, postCallback } from '../support/contracts';
@@ -139,5 +140,38 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
     }
     const now = (await page('subagent', `period=${currentPeriod()}`)).items;
     expect(now[0]).toMatchObject({ contract: { id: c.id }, kind: 'commission', rateBp: 1000 });
+  });
+
+  test('export: what is on screen as XLSX and CSV — the same lines of the viewer’s scope and filters, and the totals; a bad format is a 400, a copywriter a 403', async () => {
+    const download = (key: DemoAccountKey, q: string) => fetch(`${r.url}/api/v2/finance/ledger/export?${q}`, { headers: { 'x-api-token': tokens[key] } });
+    const csv = await download('agent', 'period=2026-11&format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(decodeURIComponent(csv.headers.get('content-disposition') ?? '')).toContain('КВ Ноябрь 2026.csv');
+    const text = Buffer.from(await csv.arrayBuffer()).toString('utf8');
+    expect(text.startsWith('\uFEFFДата (МСК);Начисление;Агент;Полис;Продукт;Страховщик;Клиент;Ставка, %;Основание ставки;База, ₽;Сумма, ₽;Статус\r\n')).toBe(true);
+    const rows = text.trim().split('\r\n').slice(1).map((l) => l.split(';'));
+    // The agent's own three November lines, newest first: the sale without a rate, the reversal, the accrual.
+    expect(rows.map((x) => [x[0], x[1], x[7], x[10], x[11]])).toEqual([
+      ['13.11.2026', 'КВ агента', 'нет ставки', '0', 'Ожидается'],
+      ['12.11.2026', 'Сторно КВ агента', '10', '-1000', 'Ожидается'],
+      ['10.11.2026', 'КВ агента', '10', '2000', 'Ожидается'],
+    ]);
+
+    const xlsx = await download('admin', 'period=2026-11&kind=override');
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Ноябрь 2026');
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['Дата (МСК)', 'Начисление', 'Агент', 'Полис', 'Продукт', 'Страховщик', 'Клиент', 'Ставка, %', 'Основание ставки', 'База, ₽', 'Сумма, ₽', 'Статус']);
+    expect(values(2)).toEqual(expect.arrayContaining(['14.11.2026', 'КВ владельца сети', 2, 30000, 600, 'Ожидается']));
+    const totals = Object.fromEntries([4, 5, 6, 7, 8, 9].map((n) => [values(n)[0], values(n)[10]]));
+    expect(totals).toEqual({ 'Остаток на начало': 0, Начислено: 600, Сторно: 0, 'Итого за период': 600, Выплачено: 0, 'К выплате': 600 });
+
+    expect(await (await download('admin', 'period=2026-11&format=pdf')).json()).toMatchObject({ field: 'format' });
+    expect((await download('copywriter', 'period=2026-11')).status).toBe(403);
   });
 });

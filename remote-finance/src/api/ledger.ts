@@ -22,3 +22,10 @@ export async function ledgerPage(query: URLSearchParams, after: string | null): 
   q.set('limit', String(LEDGER_PAGE_SIZE));
   return (await http().get<{ data: LedgerPage }>(`/api/v2/finance/ledger?${q}`, { silent: true })).data;
 }
+
+/** The address of the period's lines as a file, with the same filters (a plain link: the session cookie signs it in). */
+export function ledgerExportUrl(query: URLSearchParams, format: 'xlsx' | 'csv'): string {
+  const q = new URLSearchParams(query);
+  q.set('format', format);
+  return `/api/v2/finance/ledger/export?${q}`;
+}

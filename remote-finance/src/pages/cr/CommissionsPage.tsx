@@ -20,7 +20,7 @@ import {
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, Loaded, LoadingBlock, PageFrame, ShowMore, useAccess, useKeysetList, useLoad } from '@oyster/shared-kit/ui/screens';
-import { ledgerPage, ledgerPeriods } from '../../api/ledger';
+import { ledgerExportUrl, ledgerPage, ledgerPeriods } from '../../api/ledger';
 import { AgentFilter } from '../../components/AgentFilter';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import './cr.css';
@@ -148,7 +148,7 @@ function Ledger({ periods, showAgents }: { periods: LedgerPeriod[]; showAgents: 
       </div>
       {state.status === 'loading' ? <LoadingBlock rows={6} /> : null}
       {state.status === 'error' ? <ErrorState title="Не удалось загрузить начисления" message={state.message} onRetry={retry} /> : null}
-      {state.status === 'ready' && totals?.key === key ? <Totals totals={totals.totals} /> : null}
+      {state.status === 'ready' && totals?.key === key ? <Totals totals={totals.totals} exportQuery={new URLSearchParams(key)} /> : null}
       {state.status === 'ready' && !state.items.length ? (
         <EmptyState text={NO_LINES_TEXT}>{narrowed ? <Button onClick={resetFilters}>Сбросить фильтры</Button> : null}</EmptyState>
       ) : null}
@@ -177,7 +177,7 @@ function Ledger({ periods, showAgents }: { periods: LedgerPeriod[]; showAgents: 
 }
 
 /** The period's figures: what it added and took back, what came in owed, what was paid, what is owed after it. */
-function Totals({ totals: t }: { totals: LedgerTotals }) {
+function Totals({ totals: t, exportQuery }: { totals: LedgerTotals; exportQuery: URLSearchParams }) {
   const figures: [string, number][] = [
     ['Начислено', t.accruedKopecks],
     ['Сторно', t.reversedKopecks],
@@ -197,6 +197,17 @@ function Totals({ totals: t }: { totals: LedgerTotals }) {
         ))}
       </dl>
       {t.noRateLines > 0 ? <p className="oy-cr__no-rate">Без ставки: {t.noRateLines}</p> : null}
+      {t.lines > 0 ? (
+        <p className="oy-cr__export">
+          {/* What is on screen — the period, the filters — as a file for a spreadsheet. */}
+          <a href={ledgerExportUrl(exportQuery, 'xlsx')} download>
+            Скачать XLSX
+          </a>
+          <a href={ledgerExportUrl(exportQuery, 'csv')} download>
+            Скачать CSV
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -150,6 +150,12 @@ describe('Мое КВ / КВ всех', () => {
     expect(Object.fromEntries(asked)).toEqual({ period: '2026-10', company: 'b'.repeat(24), product: 'eosago', kind: 'commission_reversal', limit: '50' });
     const address = new URLSearchParams(currentLocation().split('?')[1]);
     expect(Object.fromEntries(address)).toEqual({ period: '2026-10', company: 'b'.repeat(24), product: 'eosago', kind: 'commission_reversal' });
+    // «Скачать XLSX / CSV»: what is on screen — the same period and filters — as a file.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Скачать XLSX' }).getAttribute('href')).toContain('kind=commission_reversal'));
+    const file = (name: string) => Object.fromEntries(new URLSearchParams(screen.getByRole('link', { name }).getAttribute('href')!.split('?')[1]));
+    expect(screen.getByRole('link', { name: 'Скачать XLSX' }).getAttribute('href')!.startsWith('/api/v2/finance/ledger/export?')).toBe(true);
+    expect(file('Скачать XLSX')).toEqual({ period: '2026-10', company: 'b'.repeat(24), product: 'eosago', kind: 'commission_reversal', format: 'xlsx' });
+    expect(file('Скачать CSV')).toMatchObject({ kind: 'commission_reversal', format: 'csv' });
   });
 
   test('the agent filter searches the scope’s agents (300 ms after typing), a chosen agent goes to the URL and the api; an agent in the URL gets their name back', async () => {
