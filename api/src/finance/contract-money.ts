@@ -12,8 +12,8 @@ import { contractRefundsDue } from './refunds.js';
  * to return to the client. Live: `contract_money` to the finance staff when either changes.
  */
 export async function contractMoney(q: Queryable, contractId: string): Promise<ContractMoney> {
-  const rows = await q.query<{ kind: LedgerKind; agent_id: string; fio: string; rate_bp: number | null; rate_reason: string | null; base_kopecks: string | number; amount_kopecks: string | number; at: string | Date }>(
-    `SELECT l.kind, l.agent_id, ${fioSql('u')} AS fio, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks, l.at
+  const rows = await q.query<{ kind: LedgerKind; agent_id: string; fio: string; rate_bp: number | null; rate_reason: string | null; note: string | null; base_kopecks: string | number; amount_kopecks: string | number; at: string | Date }>(
+    `SELECT l.kind, l.agent_id, ${fioSql('u')} AS fio, l.rate_bp, l.rate_reason, l.note, l.base_kopecks, l.amount_kopecks, l.at
        FROM commission_ledger l JOIN users u ON u.id = l.agent_id WHERE l.contract_id = $1 ORDER BY l.id`,
     [contractId],
   );
@@ -23,6 +23,7 @@ export async function contractMoney(q: Queryable, contractId: string): Promise<C
     agent: { id: r.agent_id, fio: r.fio },
     rateBp: r.rate_bp,
     rateReason: r.rate_reason,
+    note: r.note,
     baseKopecks: Number(r.base_kopecks),
     amountKopecks: Number(r.amount_kopecks),
     at: isoTime(r.at),
@@ -40,7 +41,10 @@ export async function pushContractMoney(q: Queryable, rt: Realtime, contractId: 
   if (!c) return;
   for (const id of await viewersOfAgent(q, c.agent_id, (u) => access(u).canSeeContractMoney)) rt.emitToUser(id, 'contract_money', { contractId });
   const agents = await q.query<{ agent_id: string }>('SELECT DISTINCT agent_id FROM commission_ledger WHERE contract_id = $1', [contractId]);
-  for (const { agent_id: agentId } of agents) {
-    for (const id of await viewersOfAgent(q, agentId, (u) => access(u).canSeeCommissions)) rt.emitToUser(id, 'ledger_changed', { agentId });
-  }
+  for (const { agent_id: agentId } of agents) await pushLedgerChanged(q, rt, agentId);
+}
+
+/** `ledger_changed` to everyone whose КВ shows this agent's lines. */
+export async function pushLedgerChanged(q: Queryable, rt: Realtime, agentId: string): Promise<void> {
+  for (const id of await viewersOfAgent(q, agentId, (u) => access(u).canSeeCommissions)) rt.emitToUser(id, 'ledger_changed', { agentId });
 }

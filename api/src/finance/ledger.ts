@@ -58,3 +58,16 @@ export async function reverseCommission(q: Queryable, contractId: string): Promi
     [contractId],
   );
 }
+
+/**
+ * Finance's adjustment of an agent's commission (plus or minus, with its reason, tied to one of the agent's
+ * contracts or to none): a new line, never an edit of another. Answers the line's id.
+ */
+export async function adjustCommission(q: Queryable, a: { agentId: string; amountKopecks: number; reason: string; contractId?: string | null }, by: string): Promise<string> {
+  const [line] = await q.query<{ id: string | number }>(
+    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, note, created_by, event_key)
+     VALUES ($1, $2, 'adjustment', NULL, 0, $3, $4, $5, 'adjustment') RETURNING id`,
+    [a.contractId ?? null, a.agentId, a.amountKopecks, a.reason, by],
+  );
+  return String(line.id);
+}

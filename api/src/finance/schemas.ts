@@ -1,4 +1,4 @@
-import { CONTRACT_PRODUCTS, LEDGER_KINDS, LEDGER_PERIOD_PATTERN } from '@oyster/shared-kit/domain';
+import { ADJUSTMENT_REASON_LIMITS, CONTRACT_PRODUCTS, LEDGER_KINDS, LEDGER_PERIOD_PATTERN } from '@oyster/shared-kit/domain';
 import { isoDate, objectIdSchema, yup } from '../platform/validation.js';
 import { decodeLedgerCursor } from './statement.js';
 
@@ -87,4 +87,26 @@ export const segmentRateSchema = yup.object({
 });
 export const segmentMembersSchema = yup.object({
   agentIds: yup.array(objectIdSchema.required().label('agentIds')).max(5000).required().label('agentIds'),
+});
+
+/** POST /api/v2/finance/ledger/adjustments. */
+export const adjustmentSchema = yup.object({
+  agentId: objectIdSchema.required().label('agentId'),
+  amountKopecks: yup
+    .number()
+    .strict()
+    .integer('Поле «amountKopecks»: сумма в копейках, целое число')
+    .min(-10_000_000_000, 'Поле «amountKopecks»: не больше 100 000 000 ₽ по модулю')
+    .max(10_000_000_000, 'Поле «amountKopecks»: не больше 100 000 000 ₽ по модулю')
+    .test('not-zero', 'Поле «amountKopecks»: корректировка не может быть нулевой', (v) => v !== 0)
+    .required()
+    .label('amountKopecks'),
+  reason: yup
+    .string()
+    .trim()
+    .min(ADJUSTMENT_REASON_LIMITS.min, `Поле «reason»: причина от ${ADJUSTMENT_REASON_LIMITS.min} до ${ADJUSTMENT_REASON_LIMITS.max} символов`)
+    .max(ADJUSTMENT_REASON_LIMITS.max, `Поле «reason»: причина от ${ADJUSTMENT_REASON_LIMITS.min} до ${ADJUSTMENT_REASON_LIMITS.max} символов`)
+    .required()
+    .label('reason'),
+  contractId: objectIdSchema.nullable().label('contractId'),
 });

@@ -73,7 +73,8 @@ interface LineRow {
   kind: LedgerKind;
   agent_id: string;
   agent_fio: string;
-  contract_id: string;
+  contract_id: string | null;
+  note: string | null;
   policy_number: string | null;
   product: string;
   company_name: string | null;
@@ -92,14 +93,17 @@ function toRow(r: LineRow): LedgerRow {
     kind: r.kind,
     kindTitle: LEDGER_KIND_TITLES[r.kind],
     agent: { id: r.agent_id, fio: r.agent_fio },
-    contract: {
-      id: r.contract_id,
-      policyNumber: r.policy_number,
-      productName: CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
-      companyName: r.company_name,
-      clientName: r.client_name,
-      premium: r.premium == null ? null : Number(r.premium),
-    },
+    contract: r.contract_id
+      ? {
+          id: r.contract_id,
+          policyNumber: r.policy_number,
+          productName: CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
+          companyName: r.company_name,
+          clientName: r.client_name,
+          premium: r.premium == null ? null : Number(r.premium),
+        }
+      : null,
+    note: r.note,
     rateBp: r.rate_bp,
     rateReason: r.rate_reason,
     baseKopecks: Number(r.base_kopecks),
@@ -109,7 +113,8 @@ function toRow(r: LineRow): LedgerRow {
   };
 }
 
-const FROM = `FROM commission_ledger l JOIN contracts c ON c.id = l.contract_id`;
+// LEFT: an adjustment may be tied to no contract (a filter on the contract's insurer or product leaves it out).
+const FROM = `FROM commission_ledger l LEFT JOIN contracts c ON c.id = l.contract_id`;
 
 /** A page of a period's lines (newest first, keyset by (at, id)) and the period's totals for the same filters. */
 export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { limit: number }): Promise<LedgerPage> {
@@ -125,7 +130,7 @@ export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { li
   }
   pageParams.push(query.limit + 1);
   const rows = await q.query<LineRow>(
-    `SELECT l.id, l.at, l.kind, l.agent_id, ${fioSql('u')} AS agent_fio, l.contract_id, c.policy_number, c.product, co.short_name AS company_name,
+    `SELECT l.id, l.at, l.kind, l.agent_id, ${fioSql('u')} AS agent_fio, l.contract_id, l.note, c.policy_number, c.product, co.short_name AS company_name,
             c.client_name, c.premium, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks
        ${FROM} JOIN users u ON u.id = l.agent_id LEFT JOIN companies co ON co.id = c.company_id
       WHERE ${pageWhere.join(' AND ')} ORDER BY l.at DESC, l.id DESC LIMIT $${pageParams.length}`,

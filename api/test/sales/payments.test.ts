@@ -223,7 +223,7 @@ describe.each(BACKENDS)('payments ($name)', (backend) => {
     }
     for (const who of ['finance', 'admin'] as const) {
       const money = (await d.req(who, 'GET', `/api/v2/contracts/${c.id}`)).body.data.money;
-      expect(money.lines).toEqual([{ kind: 'commission', kindTitle: 'КВ агента', agent: { id: expect.any(String), fio: expect.any(String) }, rateBp: null, rateReason: null, baseKopecks: c.premium, amountKopecks: 0, at: expect.any(String) }]);
+      expect(money.lines).toEqual([{ kind: 'commission', kindTitle: 'КВ агента', agent: { id: expect.any(String), fio: expect.any(String) }, rateBp: null, rateReason: null, note: null, baseKopecks: c.premium, amountKopecks: 0, at: expect.any(String) }]);
       expect(money.refundDue).toEqual([
         { id: expect.any(String), paymentId: 'pay_norate_0002', companyCode: 'renins', amountKopecks: c.premium, reason: 'already_paid', reasonTitle: 'Договор уже оплачен другим платежом', paidAt: expect.any(String), recordedAt: expect.any(String) },
       ]);

@@ -1,4 +1,4 @@
-import type { LedgerPage, LedgerPeriod } from '@oyster/shared-kit/domain';
+import type { LedgerAdjustmentInput, LedgerPage, LedgerPeriod } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /**
@@ -28,4 +28,9 @@ export function ledgerExportUrl(query: URLSearchParams, format: 'xlsx' | 'csv'):
   const q = new URLSearchParams(query);
   q.set('format', format);
   return `/api/v2/finance/ledger/export?${q}`;
+}
+
+/** Finance's adjustment of an agent's commission (plus or minus, with its reason); a refusal comes back as an HttpError. */
+export async function addAdjustment(input: LedgerAdjustmentInput): Promise<{ id: string }> {
+  return (await http().post<{ data: { id: string } }>('/api/v2/finance/ledger/adjustments', input, { silent: true })).data;
 }

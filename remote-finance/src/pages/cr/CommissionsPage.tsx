@@ -21,6 +21,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, Loaded, LoadingBlock, PageFrame, ShowMore, useAccess, useKeysetList, useLoad } from '@oyster/shared-kit/ui/screens';
 import { ledgerExportUrl, ledgerPage, ledgerPeriods } from '../../api/ledger';
+import { AdjustmentDialog } from '../../components/AdjustmentDialog';
 import { AgentFilter } from '../../components/AgentFilter';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import './cr.css';
@@ -33,6 +34,8 @@ const LIVE_REFRESH_MS = 300;
 const NO_LINES_TEXT = 'За этот период начислений нет';
 const NO_POLICY_NUMBER_TEXT = 'Договор без номера';
 
+/** An adjustment not tied to a contract. */
+const NO_CONTRACT_TEXT = 'Без договора';
 const rateText = (row: LedgerRow) => ledgerRateText(row.rateBp, row.baseKopecks);
 
 /**
@@ -46,8 +49,23 @@ export default function CommissionsPage() {
   const a = useAccess();
   const periods = useLoad(() => ledgerPeriods(), []);
   const section = sectionOf('/cr');
+  const [adjusting, setAdjusting] = React.useState(false);
+  // Finance staff correct an agent's commission here (a new line; the page follows it live on ledger_changed).
+  const adjust = a.canManageCommissionRates ? (
+    <Button onClick={() => setAdjusting(true)}>Корректировка</Button>
+  ) : null;
   return (
-    <PageFrame title={section ? sectionTitle(section, a) : a.commissionsTitle} section="cr">
+    <PageFrame title={section ? sectionTitle(section, a) : a.commissionsTitle} section="cr" extra={adjust}>
+      {a.canManageCommissionRates ? (
+        <AdjustmentDialog
+          open={adjusting}
+          onClose={() => setAdjusting(false)}
+          onDone={(message) => {
+            setAdjusting(false);
+            getRuntime().toasts.show({ type: 'success', body: message });
+          }}
+        />
+      ) : null}
       <Loaded load={periods} loading={{ rows: 6 }} errorTitle="Не удалось загрузить периоды начислений">
         {(list) => <Ledger periods={list} showAgents={a.canListAgents} />}
       </Loaded>
@@ -223,13 +241,26 @@ function LineRow({ row, showAgent }: { row: LedgerRow; showAgent: boolean }) {
         {showAgent ? <span className="oy-cr__muted">{row.agent.fio}</span> : null}
       </span>
       <span className="oy-cr__contract">
-        <Link to={`/contracts/${c.id}`}>{c.policyNumber ?? NO_POLICY_NUMBER_TEXT}</Link>
-        <span className="oy-cr__muted">{[c.productName, c.companyName, c.clientName].filter(Boolean).join(' · ')}</span>
+        {c ? (
+          <>
+            <Link to={`/contracts/${c.id}`}>{c.policyNumber ?? NO_POLICY_NUMBER_TEXT}</Link>
+            <span className="oy-cr__muted">{[c.productName, c.companyName, c.clientName].filter(Boolean).join(' · ')}</span>
+          </>
+        ) : (
+          <span className="oy-cr__muted">{NO_CONTRACT_TEXT}</span>
+        )}
       </span>
       <span className="oy-cr__how">
-        <span className={row.rateBp === null ? 'oy-cr__no-rate' : undefined}>{rateText(row)}</span>
-        {/* Why this rate (template, segment, level, override): every amount can be followed to its rule. */}
-        {row.rateReason ? <span className="oy-cr__reason">{row.rateReason}</span> : null}
+        {row.kind === 'adjustment' ? (
+          // An adjustment has no rate: finance's reason is why.
+          <span className="oy-cr__reason">{row.note}</span>
+        ) : (
+          <>
+            <span className={row.rateBp === null ? 'oy-cr__no-rate' : undefined}>{rateText(row)}</span>
+            {/* Why this rate (template, segment, level, override): every amount can be followed to its rule. */}
+            {row.rateReason ? <span className="oy-cr__reason">{row.rateReason}</span> : null}
+          </>
+        )}
       </span>
       <span className="oy-cr__amount">{formatMoney(row.amountKopecks)}</span>
       <span className="oy-cr__status">{row.statusTitle}</span>

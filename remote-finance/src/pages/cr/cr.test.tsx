@@ -20,6 +20,7 @@ const ACCRUAL: LedgerRow = {
   contract: CONTRACT,
   rateBp: 1000,
   rateReason: 'Уровень «Агент»: 10% с 01.01.2025',
+  note: null,
   baseKopecks: 1_234_567,
   amountKopecks: 123_457,
   status: 'expected',
@@ -142,7 +143,7 @@ describe('Мое КВ / КВ всех', () => {
     await waitFor(() => expect(lastLedgerQuery(h.calls).get('product')).toBe('eosago'));
 
     const kind = screen.getByRole('combobox', { name: 'Вид начисления' });
-    expect(within(kind).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все начисления', 'КВ агента', 'КВ владельца сети', 'Сторно КВ агента', 'Сторно КВ владельца сети']);
+    expect(within(kind).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все начисления', 'КВ агента', 'КВ владельца сети', 'Сторно КВ агента', 'Сторно КВ владельца сети', 'Корректировка']);
     fireEvent.change(kind, { target: { value: 'commission_reversal' } });
     await waitFor(() => expect(lastLedgerQuery(h.calls).get('kind')).toBe('commission_reversal'));
 
@@ -278,5 +279,48 @@ describe('Мое КВ / КВ всех', () => {
     answer = async () => page([NO_RATE, REVERSAL, ACCRUAL]);
     act(() => bus.publish('contract_money', { contractId: CONTRACT.id }));
     await waitFor(() => expect(rows()).toHaveLength(3));
+  });
+
+  test('finance staff record an adjustment: the agent, «Удержать» 500 ₽ and a reason go to the api as −50 000 kopecks; the api’s refusal shows under its field; the line reads «Без договора» and its reason; agents have no button', async () => {
+    const ADJUSTMENT: LedgerRow = { ...ACCRUAL, id: 'l9'.repeat(12), kind: 'adjustment', kindTitle: 'Корректировка', contract: null, rateBp: null, rateReason: null, note: 'Удержание: возврат премии', baseKopecks: 0, amountKopecks: -50_000 };
+    let answer: unknown = { data: { id: '1' } };
+    const post = jest.fn((body: unknown) => {
+      if (answer instanceof Error) throw answer;
+      return { ...(answer as object), body };
+    });
+    const search = () => [{ _id: AGENT.id, fio: AGENT.fio, email: 'agent@oyster.test', isBlocked: false }];
+    const h = http(() => page([ADJUSTMENT]), { 'POST /api/v2/finance/ledger/adjustments': (body: unknown) => post(body), 'GET /api/v2/agents/search': search });
+    const { toasts } = await renderSection(RemoteRoutes, '/cr', { http: h, user: DEMO_USERS.finance });
+    await screen.findByRole('list', { name: 'Начисления' });
+    expect(within(rows()[0]).getByText('Без договора')).toBeTruthy();
+    expect(within(rows()[0]).getByText('Удержание: возврат премии')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Корректировка' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать' }));
+    expect(await within(dialog).findAllByText('Обязательное поле')).toHaveLength(2);
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Агент корректировки' }), { target: { value: 'Иван' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Иванов Иван Петрович/ }));
+    expect(await within(dialog).findByText(AGENT.fio)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Что сделать/), { target: { value: 'minus' } });
+    fireEvent.change(within(dialog).getByLabelText(/^\*?Сумма$/), { target: { value: '500' } });
+    fireEvent.change(within(dialog).getByLabelText(/Причина \(её увидит агент\)/), { target: { value: '  Удержание: возврат премии  ' } });
+
+    answer = httpError(400, { error: true, message: 'Поле «amountKopecks»: не больше 100 000 000 ₽ по модулю', field: 'amountKopecks' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать' }));
+    expect(await within(dialog).findByText('Поле «amountKopecks»: не больше 100 000 000 ₽ по модулю')).toBeTruthy();
+    expect(post.mock.calls[0][0]).toEqual({ agentId: AGENT.id, amountKopecks: -50_000, reason: 'Удержание: возврат премии' });
+
+    answer = { data: { id: '1' } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать' }));
+    await waitFor(() => expect(toasts).toContainEqual({ type: 'success', body: 'Корректировка записана: Иванов Иван Петрович, −500,00\u00a0₽' }));
+  });
+
+  test('an agent has no «Корректировка»', async () => {
+    await renderSection(RemoteRoutes, '/cr', { http: http(), user: DEMO_USERS.agent });
+    await screen.findByRole('list', { name: 'Начисления' });
+    expect(screen.queryByRole('button', { name: 'Корректировка' })).toBeNull();
   });
 });

@@ -265,8 +265,8 @@ describe('Полисы', () => {
       ...paid,
       money: {
         lines: [
-          { kind: 'commission', kindTitle: 'КВ агента', agent: { id: 'b'.repeat(24), fio: 'Иванов Иван' }, rateBp: null, rateReason: null, baseKopecks: 1_234_567, amountKopecks: 0, at: '2026-11-20T09:10:00.000Z' },
-          { kind: 'override', kindTitle: 'КВ владельца сети', agent: { id: 'c'.repeat(24), fio: 'Белый Олег' }, rateBp: 200, rateReason: 'КВ владельца сети: 2% с 01.01.2025', baseKopecks: 1_234_567, amountKopecks: 24_691, at: '2026-11-20T09:10:00.000Z' },
+          { kind: 'commission', kindTitle: 'КВ агента', agent: { id: 'b'.repeat(24), fio: 'Иванов Иван' }, rateBp: null, rateReason: null, note: null, baseKopecks: 1_234_567, amountKopecks: 0, at: '2026-11-20T09:10:00.000Z' },
+          { kind: 'override', kindTitle: 'КВ владельца сети', agent: { id: 'c'.repeat(24), fio: 'Белый Олег' }, rateBp: 200, rateReason: 'КВ владельца сети: 2% с 01.01.2025', note: null, baseKopecks: 1_234_567, amountKopecks: 24_691, at: '2026-11-20T09:10:00.000Z' },
         ],
         refundDue: [],
       },

@@ -50,7 +50,10 @@ export interface LedgerRow {
   kindTitle: string;
   /** Whose money the line is. */
   agent: ContractParty;
-  contract: { id: string; policyNumber: string | null; productName: string; companyName: string | null; clientName: string | null; premium: number | null };
+  /** The contract the line is for; null for an adjustment not tied to one. */
+  contract: { id: string; policyNumber: string | null; productName: string; companyName: string | null; clientName: string | null; premium: number | null } | null;
+  /** An adjustment's reason, as finance wrote it (null for other lines). */
+  note: string | null;
   /** Basis points; null: no rate was in force («нет ставки»). */
   rateBp: number | null;
   /** Why this rate: «Уровень «Агент»: 10% с 01.01.2025», a template or a segment; null for lines written before reasons were kept. */

@@ -6,15 +6,32 @@ import type { ContractParty } from '../sales/contractWire';
  * tables): the commission ledger's lines and the payments that came for it but could not be applied.
  */
 
-/** Kinds of commission ledger lines: an accrual when the contract is paid, its reversal when a paid one is cancelled. */
-export const LEDGER_KINDS = ['commission', 'override', 'commission_reversal', 'override_reversal'] as const;
+/**
+ * Kinds of commission ledger lines: an accrual when the contract is paid, its reversal when a paid one is
+ * cancelled, and finance's adjustment (plus or minus, with its reason) — a correction is a new line, never an edit.
+ */
+export const LEDGER_KINDS = ['commission', 'override', 'commission_reversal', 'override_reversal', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_TITLES: Record<LedgerKind, string> = {
   commission: 'КВ агента',
   override: 'КВ владельца сети',
   commission_reversal: 'Сторно КВ агента',
   override_reversal: 'Сторно КВ владельца сети',
+  adjustment: 'Корректировка',
 };
+
+/** The limits of an adjustment's reason (what finance writes; the agent reads it). */
+export const ADJUSTMENT_REASON_LIMITS = { min: 5, max: 500 } as const;
+
+/** POST /api/v2/finance/ledger/adjustments: a correction of an agent's commission, plus or minus, with its reason. */
+export interface LedgerAdjustmentInput {
+  agentId: string;
+  /** Integer kopecks, not zero: negative takes money back. */
+  amountKopecks: number;
+  reason: string;
+  /** The contract it corrects, when it corrects one. */
+  contractId?: string | null;
+}
 
 /** A sale with no rate in force for its seller: a line of 0 with this mark, never a missing line. */
 export const NO_RATE_TEXT = 'нет ставки';
@@ -34,6 +51,8 @@ export interface LedgerLine {
   rateBp: number | null;
   /** Why this rate (template, segment, level, override, with its version); null for lines written before reasons were kept. */
   rateReason: string | null;
+  /** An adjustment's reason, as finance wrote it (null for other lines). */
+  note: string | null;
   /** The premium the rate applies to, integer kopecks. */
   baseKopecks: number;
   /** Integer kopecks; negative for a reversal. */
