@@ -1,3 +1,5 @@
 export * from './money';
 export * from './ledger';
 export * from './rates';
+export * from './payouts';
+export * from './tax';
