@@ -11,6 +11,7 @@ export const payoutsQuerySchema = yup.object({
   period,
   agent: objectIdSchema.label('agent'),
   status: yup.string().oneOf([...PAYOUT_STATUSES], `Поле «status» должно быть одним из: ${PAYOUT_STATUSES.join(', ')}`).label('status'),
+  register: yup.string().trim().matches(/^\d{1,18}$/, 'Поле «register»: номер из цифр').label('register'),
   after: yup.string().trim().max(40).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => v == null || decodePayoutCursor(v) !== null).label('after'),
   limit: yup.number().integer().min(1).max(200).default(50).label('limit'),
 });

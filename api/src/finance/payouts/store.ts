@@ -105,6 +105,7 @@ export async function payoutsPage(q: Queryable, me: Me, query: PayoutsQuery & { 
   if (query.period) eq('p.period', query.period);
   if (query.agent) eq('p.agent_id', query.agent);
   if (query.status) eq('p.status', query.status);
+  if (query.register) eq('p.register_id', query.register);
   if (query.after) {
     params.push(decodePayoutCursor(query.after));
     where.push(`p.id < $${params.length}`);
@@ -122,8 +123,11 @@ export async function payoutFor(q: Queryable, me: Me, payoutId: string): Promise
   return row ? toPayoutRow(row) : null;
 }
 
+/** The register's lines shown with it; a bigger register's rest is read through the payouts list (?register=). */
+export const REGISTER_LINES_SHOWN = 500;
+
 export async function payoutsOfRegister(q: Queryable, registerId: string): Promise<PayoutRow[]> {
-  const rows = await q.query<PayoutDbRow>(`SELECT ${PAYOUT_COLUMNS} ${PAYOUT_FROM} WHERE p.register_id = $1 ORDER BY ${fioSql('u')}, p.id`, [registerId]);
+  const rows = await q.query<PayoutDbRow>(`SELECT ${PAYOUT_COLUMNS} ${PAYOUT_FROM} WHERE p.register_id = $1 ORDER BY ${fioSql('u')}, p.id LIMIT ${REGISTER_LINES_SHOWN}`, [registerId]);
   return rows.map(toPayoutRow);
 }
 

@@ -79,6 +79,8 @@ export interface PayoutsQuery {
   period?: string;
   agent?: string;
   status?: PayoutStatus;
+  /** One register's lines (its id). */
+  register?: string;
 }
 
 /** POST /api/v2/finance/payouts/calculate: what the calculation did. */
@@ -126,6 +128,7 @@ export interface RegisterRow {
 }
 
 export interface RegisterDetail extends RegisterRow {
+  /** The first 500 lines (by agent); a bigger register's rest: GET /api/v2/finance/payouts?register=<id>. */
   payouts: PayoutRow[];
   /** Payouts of the period left out, and why (no bank details, …). */
   skipped: { agent: ContractParty; reason: string }[];
