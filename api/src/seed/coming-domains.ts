@@ -12,17 +12,18 @@ export async function seedComingDomains(q: Queryable, demo: DemoSeed) {
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
 
-  const pay = (agent: string, status: string, rub: number, daysAgo: number) =>
+  // Amounts in integer kopecks (1534_50 is 1 534,50 ₽): no rouble floats on a money path.
+  const pay = (agent: string, status: string, kopecks: number, daysAgo: number) =>
     q.query('INSERT INTO payments (id, agent_id, status, amount_kopecks, created_at) VALUES ($1,$2,$3,$4,$5)',
-      [newId(), ids[agent], status, Math.round(rub * 100), at(daysAgo)]);
-  await pay('agent', 'paid', 1534.5, 0);
-  await pay('agent', 'paid', 820, 0);
-  await pay('agent', 'paid', 4100, 45);
-  await pay('agent', 'await', 2750.25, 1);
-  await pay('agent', 'continue', 990, 2);
-  await pay('owner', 'paid', 12000, 0);
-  await pay('subagent', 'paid', 3200, 0);
-  await pay('subagent', 'await', 560, 1);
-  await pay('broker', 'paid', 45000, 0);
-  await pay('agent0', 'await', 1800, 0);
+      [newId(), ids[agent], status, kopecks, at(daysAgo)]);
+  await pay('agent', 'paid', 1534_50, 0);
+  await pay('agent', 'paid', 820_00, 0);
+  await pay('agent', 'paid', 4100_00, 45);
+  await pay('agent', 'await', 2750_25, 1);
+  await pay('agent', 'continue', 990_00, 2);
+  await pay('owner', 'paid', 12000_00, 0);
+  await pay('subagent', 'paid', 3200_00, 0);
+  await pay('subagent', 'await', 560_00, 1);
+  await pay('broker', 'paid', 45000_00, 0);
+  await pay('agent0', 'await', 1800_00, 0);
 }
