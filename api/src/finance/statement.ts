@@ -70,8 +70,8 @@ export function decodeLedgerCursor(cursor: string): { at: string; id: number } |
  * The conditions every part of a page shares: the scope and the filters (not the period). The scope as the
  * ids of the viewer's agents read first (scopedAgentIds; null: staff see everyone), so the planner starts
  * from those agents' lines (commission_ledger_agent_idx): with agentIdsCondition's subquery it guessed
- * half the agents and read the whole ledger for an agent's own page (bench/finance-ledger.mjs: 5,000
- * agents, 140 ms; 100,000 agents, seconds).
+ * half the agents and read the whole ledger for an agent's own page (bench/finance-ledger.mjs, 5,000
+ * agents: 140 → 3 ms).
  */
 function filtersOf(agents: string[] | null, query: LedgerQuery, params: unknown[]): string[] {
   const where: string[] = [];
