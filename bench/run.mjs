@@ -7,8 +7,10 @@
  *      visible after sign-in, first open of a remote's section, Lighthouse mobile and desktop;
  *   3. api-throughput.mjs — wrk against a bare fastify route and the authenticated GETs, on
  *      PostgreSQL and PGlite;
- *   4. osago-quote.mjs — the e-OSAGO quote's server time for every demo insurer (issue 11).
- * Flags: --no-build (measure the current dist folders), --only sizes|pages|api|osago.
+ *   4. osago-quote.mjs — the e-OSAGO quote's server time for every demo insurer (issue 11);
+ *   5. finance-ledger.mjs — Мое КВ / КВ всех over 100,000 agents × 12 months of ledger lines on
+ *      PostgreSQL, against the same calls with 1,000 agents (issue 24; about 6 minutes).
+ * Flags: --no-build (measure the current dist folders), --only sizes|pages|api|osago|ledger.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -22,6 +24,7 @@ const parts = [
   ['pages', 'page-times.mjs', []],
   ['api', 'api-throughput.mjs', []],
   ['osago', 'osago-quote.mjs', []],
+  ['ledger', 'finance-ledger.mjs', []],
 ];
 let failed = 0;
 for (const [name, file, extra] of parts) {

@@ -40,7 +40,7 @@ interface DemoRequest {
   status: BrokerRequestStatus;
   daysAgo: number;
   values: BrokerFormValues;
-  /** Offers the executor made: insurer code, premium in roubles, commission per cent. */
+  /** Offers the executor made: insurer code, premium in integer kopecks, commission per cent. */
   offers?: [string, number, number, string][];
   /** The offer (by index) the agent accepted. */
   accepted?: number;
@@ -55,7 +55,7 @@ const DEMO: DemoRequest[] = [
   {
     agent: 'agent0', executor: 'manager', product: 'dms', status: S.clientAcceptance, daysAgo: 1,
     values: { outpatient: '1', inpatient: '1', dentistry: '0', emergency: '1', clinicRegion: 'Москва', insured: [{ fio: 'Козлов Игорь Викторович', birthDate: '1979-03-14' }, { fio: 'Козлова Марина Олеговна', birthDate: '1982-11-02' }], ...client('Козлов', 'Игорь', 'Викторович', '1979-03-14'), ...term('2026-12-10') },
-    offers: [['sogaz', 86400, 20, 'Поликлиника и стационар в сети «Медси», скорая помощь по Москве'], ['ingos', 92750, 22, 'Поликлиника «Клиника Фомина», стационар по направлению, скорая помощь']],
+    offers: [['sogaz', 86400_00, 20, 'Поликлиника и стационар в сети «Медси», скорая помощь по Москве'], ['ingos', 92750_00, 22, 'Поликлиника «Клиника Фомина», стационар по направлению, скорая помощь']],
   },
   {
     agent: 'subagent', executor: 'manager', product: 'ipoteka', status: S.sent, daysAgo: 2,
@@ -64,12 +64,12 @@ const DEMO: DemoRequest[] = [
   {
     agent: 'agent', executor: 'manager', product: 'eosago', status: S.complete, daysAgo: 3,
     values: { vehicleMake: 'LADA', vehicleModel: 'Vesta', vehicleYear: '2020', vehiclePowerHp: '106', vehicleCategory: 'B', ...client('Иванов', 'Сергей', 'Олегович', '1988-02-11'), unrestricted: '1', ...term('2026-11-25') },
-    offers: [['reso', 7940, 10, 'Е-ОСАГО, без ограничения списка водителей']], accepted: 0,
+    offers: [['reso', 7940_00, 10, 'Е-ОСАГО, без ограничения списка водителей']], accepted: 0,
   },
   {
     agent: 'owner', executor: 'manager2', product: 'ifl', status: S.calculated, daysAgo: 5,
     values: { propertyAddress: 'г Москва, ул Ленинская Слобода, д 19, кв 31', area: '64', buildYear: '2008', woodenFloors: '0', sumFinish: '1500000', sumMovables: '700000', sumLiability: '500000', ...client('Кузьмина', 'Елена', 'Игоревна', '1976-05-09'), ...term('2026-12-01') },
-    offers: [['alfa', 6200, 30, 'Отделка, движимое имущество и ответственность перед соседями']],
+    offers: [['alfa', 6200_00, 30, 'Отделка, движимое имущество и ответственность перед соседями']],
   },
   {
     agent: 'broker', executor: 'manager2', product: 'go_fl', status: S.notReleased, daysAgo: 40,
@@ -125,9 +125,9 @@ export async function seedBrokerRequests(q: Queryable, demo: DemoSeed, now = Dat
       ]);
       from = to;
     }
-    for (const [i, [code, rub, percent, conditions]] of (d.offers ?? []).entries()) {
+    for (const [i, [code, premiumKopecks, percent, conditions]] of (d.offers ?? []).entries()) {
       await q.query('INSERT INTO broker_request_offers (id, request_id, company_id, premium_kopecks, commission_percent, conditions, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        offerIds[i], id, companies[code], Math.round(rub * 100), percent, conditions, d.executor ? ids[d.executor] : null, at(2).toISOString(),
+        offerIds[i], id, companies[code], premiumKopecks, percent, conditions, d.executor ? ids[d.executor] : null, at(2).toISOString(),
       ]);
     }
     if (d.accepted !== undefined) await q.query('UPDATE broker_requests SET accepted_offer_id = $2 WHERE id = $1', [id, offerIds[d.accepted]]);

@@ -21,16 +21,17 @@ export const commissionOf = (premiumKopecks: number, rateBp: number) => Math.flo
  */
 export async function accrueCommission(q: Queryable, contractId: string, log?: { warn(o: object, m: string): void }): Promise<{ written: number; withoutRate: number }> {
   // start_date as text: a calendar day, whatever the driver makes of a date column.
-  const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; parent: string | null; is_sub_agent: boolean; shown: string | null }>(
+  // The rate the offer showed, a percent in its JSON, as basis points by exact decimal arithmetic (numeric), not a float.
+  const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; parent: string | null; is_sub_agent: boolean; shown_bp: number | null }>(
     `SELECT c.agent_id, c.company_id, c.product, c.premium, c.start_date::text AS start_date, u.parent_agent_id AS parent,
-            (u.is_sub_agent OR 'sub_agent' = ANY(u.roles)) AS is_sub_agent, c.offer->'agentCommission'->>'percent' AS shown
+            (u.is_sub_agent OR 'sub_agent' = ANY(u.roles)) AS is_sub_agent, round((c.offer->'agentCommission'->>'percent')::numeric * 100)::int AS shown_bp
        FROM contracts c JOIN users u ON u.id = c.agent_id WHERE c.id = $1`,
     [contractId],
   );
   if (!c) return { written: 0, withoutRate: 0 };
   const premium = Number(c.premium);
   const own = await sellerRateOn(q, c.agent_id, c.company_id, c.product, c.start_date);
-  const shownBp = c.shown == null ? null : Math.round(Number(c.shown) * 100);
+  const shownBp = c.shown_bp;
   const ownReason = own && shownBp !== null && shownBp !== own.rateBp ? `${own.reason}; при расчёте было ${shownBp / 100}% — ставка изменилась до оплаты` : own?.reason ?? null;
   const lines: { agent: string; kind: 'commission' | 'override'; rate: number | null; reason: string | null }[] = [{ agent: c.agent_id, kind: 'commission', rate: own?.rateBp ?? null, reason: ownReason }];
   if (c.is_sub_agent && c.parent) {

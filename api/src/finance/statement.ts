@@ -16,7 +16,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { fioSql } from '../platform/auth/users.js';
 import type { Queryable } from '../platform/db.js';
-import { agentIdsCondition } from '../platform/scope.js';
+import { scopedAgentIds } from '../platform/scope.js';
 import { isoTime, moscowMonthStart } from '../platform/sql.js';
 
 /**
@@ -38,14 +38,27 @@ export function currentPeriod(now = new Date()): string {
   return new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 7);
 }
 
-/** The periods with lines in the viewer's scope, and the current one, newest first. */
+/**
+ * The periods with lines in the viewer's scope, and the current one, newest first. Staff (every agent): the
+ * months found by hopping through commission_ledger_at_idx, one probe per month (a DISTINCT over the whole
+ * ledger read every line: 2.4M lines, about a second); others: their agents' lines by commission_ledger_agent_idx.
+ */
 export async function ledgerPeriods(q: Queryable, me: Me, now = new Date()): Promise<LedgerPeriod[]> {
-  const params: unknown[] = [];
-  const scope = agentIdsCondition(me, 'l.agent_id', params);
-  const rows = await q.query<{ period: string }>(
-    `SELECT DISTINCT to_char(l.at AT TIME ZONE 'Europe/Moscow', 'YYYY-MM') AS period FROM commission_ledger l WHERE ${scope}`,
-    params,
-  );
+  const agents = await scopedAgentIds(q, me);
+  const rows = agents
+    ? await q.query<{ period: string }>(
+        `SELECT DISTINCT to_char(l.at AT TIME ZONE 'Europe/Moscow', 'YYYY-MM') AS period FROM commission_ledger l WHERE l.agent_id = ANY($1::char(24)[])`,
+        [agents],
+      )
+    : await q.query<{ period: string }>(
+        // m.start: a Moscow month's first moment on Moscow's wall clock; the next one is the month of the first line after it ends.
+        `WITH RECURSIVE m(start) AS (
+           SELECT date_trunc('month', (SELECT min(at) FROM commission_ledger) AT TIME ZONE 'Europe/Moscow')
+           UNION ALL
+           SELECT date_trunc('month', (SELECT min(l.at) FROM commission_ledger l WHERE l.at >= (m.start + interval '1 month') AT TIME ZONE 'Europe/Moscow') AT TIME ZONE 'Europe/Moscow')
+             FROM m WHERE m.start IS NOT NULL)
+         SELECT to_char(start, 'YYYY-MM') AS period FROM m WHERE start IS NOT NULL`,
+      );
   const periods = new Set([currentPeriod(now), ...rows.map((r) => r.period)]);
   return [...periods].sort().reverse().map((value) => ({ value, title: ledgerPeriodTitle(value) }));
 }
@@ -56,13 +69,23 @@ export function decodeLedgerCursor(cursor: string): { at: string; id: number } |
   return at && !Number.isNaN(Date.parse(at)) && /^\d{1,18}$/.test(id ?? '') ? { at, id: Number(id) } : null;
 }
 
-/** The conditions every part of a page shares: the scope and the filters (not the period). */
-function filtersOf(me: Me, query: LedgerQuery, params: unknown[]): string[] {
-  const where = [agentIdsCondition(me, 'l.agent_id', params)];
+/**
+ * The conditions every part of a page shares: the scope and the filters (not the period). The scope as the
+ * ids of the viewer's agents read first (scopedAgentIds; null: staff see everyone), so the planner starts
+ * from those agents' lines (commission_ledger_agent_idx): with agentIdsCondition's subquery it guessed
+ * half the agents and read the whole ledger for an agent's own page (bench/finance-ledger.mjs, 5,000
+ * agents: 140 → 3 ms).
+ */
+function filtersOf(agents: string[] | null, query: LedgerQuery, params: unknown[]): string[] {
+  const where: string[] = [];
   const eq = (column: string, value: unknown) => {
     params.push(value);
     where.push(`${column} = $${params.length}`);
   };
+  if (agents) {
+    params.push(agents);
+    where.push(`l.agent_id = ANY($${params.length}::char(24)[])`);
+  }
   if (query.agent) eq('l.agent_id', query.agent);
   if (query.company) eq('c.company_id', query.company);
   if (query.product) eq('c.product', query.product);
@@ -132,7 +155,7 @@ const PAID = `EXISTS (SELECT 1 FROM payout_lines pl JOIN payouts pp ON pp.id = p
 /** A page of a period's lines (newest first, keyset by (at, id)) and the period's totals for the same filters. */
 export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { limit: number }): Promise<LedgerPage> {
   const params: unknown[] = [`${query.period}-01`];
-  const where = filtersOf(me, query, params);
+  const where = filtersOf(await scopedAgentIds(q, me), query, params);
   const inPeriod = `l.at >= ${monthStart('$1')} AND l.at < ${monthStart('$1', 1)}`;
   const pageWhere = [...where, inPeriod];
   const pageParams = [...params];
@@ -160,7 +183,7 @@ export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { li
             coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND l.amount_kopecks < 0), 0)::text AS reversed,
             count(*) FILTER (WHERE ${inPeriod})::int AS lines,
             count(*) FILTER (WHERE ${inPeriod} AND l.rate_bp IS NULL)::int AS no_rate
-       ${FROM} WHERE ${where.join(' AND ')} AND l.at < ${monthStart('$1', 1)}`,
+       ${FROM} WHERE ${[...where, `l.at < ${monthStart('$1', 1)}`].join(' AND ')}`,
     params,
   );
   const opening = Number(t.opening);

@@ -24,9 +24,14 @@ const rolesArray = (roles: readonly string[]) => `ARRAY[${roles.map((r) => `'${r
 /** Kind `appointed`: the ids of the agents appointed to the curator `self` (a parameter or a column). */
 const appointedAgents = (self: string) => `SELECT seen_ac.agent_id FROM agent_curators seen_ac WHERE seen_ac.curator_id = ${self}`;
 
-/** Kind `own`: the user row `seen` is `self` themselves, their sub-agent or an agent of a broker network `self` owns. */
+/**
+ * Kind `own`: the user row `seen` is `self` themselves, their sub-agent or an agent of a broker network `self` owns.
+ * The networks as `= ANY(ARRAY(…))`, not `IN (…)`: so the three tests are three index scans ORed (users_pkey,
+ * users_parent_idx, users_network_idx) instead of a scan of every user (100,000 users: 70 ms → 0.3 ms, an
+ * agent's КВ page in bench/finance-ledger.mjs).
+ */
 const isOwnAgent = (seen: string, self: string) =>
-  `(${seen}.id = ${self} OR ${seen}.parent_agent_id = ${self} OR ${seen}.broker_network_id IN (SELECT bn.id FROM broker_networks bn WHERE bn.owner_user_id = ${self}))`;
+  `(${seen}.id = ${self} OR ${seen}.parent_agent_id = ${self} OR ${seen}.broker_network_id = ANY(ARRAY(SELECT bn.id FROM broker_networks bn WHERE bn.owner_user_id = ${self})))`;
 
 /**
  * Kind `own` read from the agent's side: the ids of the users who could have the agent `agent` as their

@@ -92,6 +92,9 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
     expect(values[0]).toBe(currentPeriod() > '2026-11' ? currentPeriod() : '2026-11');
     expect(values).toEqual([...new Set([currentPeriod(), '2026-11', '2026-10'])].sort().reverse());
     expect(res.body.data).toContainEqual({ value: '2026-10', title: 'Октябрь 2026' });
+    // Staff: every month with anyone's line (agent6@'s at 22:30 UTC on 30 November is December's in Moscow).
+    const staff = ((await as('finance', '/api/v2/payments/period-filters-pay-lists')).body.data as { value: string }[]).map((p) => p.value);
+    expect(staff).toEqual([...new Set([currentPeriod(), '2026-12', '2026-11', '2026-10'])].sort().reverse());
     expect((await as('copywriter', '/api/v2/payments/period-filters-pay-lists')).status).toBe(403);
   });
 

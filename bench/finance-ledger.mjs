@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+/**
+ * Мое КВ / КВ всех over 100,000 agents × 12 months of ledger lines (issue 24: an agent's КВ page and the
+ * staff list p95 ≤ 30 ms on PostgreSQL):
+ *
+ *   node bench/finance-ledger.mjs [--agents 100000] [--baseline 1000] [--runs 200] [--case-seconds 40] [--quick] [--keep] [--explain]
+ *
+ * A fresh database oyster_bench_ledger on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432), the
+ * api's migrations, six insurers, an admin and a finance controller; then the agents (users with the role
+ * agent) and, per agent, one e-OSAGO contract per Moscow month of the last 12 (2025-12 … 2026-11: paid in its first 21 days, every line in its month), each
+ * with 1–3 ledger lines: the commission of its payment, for two contracts in three an instalment's, for
+ * one in three the payment reversed; one line in 97 without a rate, an adjustment without a contract for
+ * one agent in 50 every fourth month — ≈ 2 lines per agent per month (2.4M for 100,000 agents). Rows go
+ * in by INSERT … SELECT over generate_series, 10,000 agents at a time, foreign keys not checked
+ * (session_replication_role = replica: the rows are consistent by construction), then VACUUM ANALYZE.
+ *
+ * Timed through the api's own code, in this process (bundled by esbuild): ledgerPage of statement.ts — what
+ * GET /api/v2/finance/ledger answers — with the session user as loadUser/toSessionUser make it, limit 50 as
+ * the page asks, period 2026-11 (every earlier line is carried in):
+ *   1. an agent's КВ page (own lines; a different agent each call),
+ *   2. КВ всех as the admin: the first page; as the finance controller: filtered by an insurer; and the
+ *      admin's page filtered by one agent;
+ *   3. the period list the page opens with (ledgerPeriods: GET /api/v2/payments/period-filters-pay-lists),
+ *      as an agent and as the admin.
+ * Each: `runs` calls after 5 warm-ups (a case stops after --case-seconds, default 40, once 20 are done);
+ * p50 / p95 / p99. The baseline: a second database, oyster_bench_ledger_base, made the same way with
+ * `baseline` agents; each call on it runs right before the same call on the full one, so whatever else
+ * the machine does slows both alike, and each figure has its baseline and the ratio in the same run.
+ * --explain prints EXPLAIN ANALYZE of each case's queries. --quick: 5,000 agents, baseline 500, 50 runs
+ * (under a minute). The databases are dropped at the end unless --keep.
+ * Not part of npm test: run by hand (`npm run bench -- --only ledger`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { psql, ROOT } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(`node bench/finance-ledger.mjs [--agents N (100000)] [--baseline N (1000)] [--runs N (200)] [--case-seconds S (40)] [--quick] [--keep] [--explain]
+  КВ ledger on PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432; databases oyster_bench_ledger and _base, dropped at the end):
+  N agents × 12 months of ledger lines, ledgerPage timed for an agent's page and КВ всех (first page, by insurer, by agent),
+  p50/p95/p99 of runs calls (a case stops after S seconds once 20 are done) each call next to the same call on a baseline database of N agents.
+  Target p95 ≤ 30 ms. --quick: 5000 agents, baseline 500, 50 runs (under a minute). --keep: the databases stay (for EXPLAIN).`);
+  process.exit(0);
+}
+const quick = argv.includes('--quick');
+const value = (n, d) => {
+  const i = argv.indexOf(`--${n}`);
+  return i < 0 ? d : Number(argv[i + 1]);
+};
+const AGENTS = value('agents', quick ? 5_000 : 100_000);
+const BASELINE = Math.min(AGENTS, value('baseline', quick ? 500 : 1_000));
+const RUNS = value('runs', quick ? 50 : 200);
+const CASE_S = value('case-seconds', 40);
+const TARGET_P95 = 30;
+const MONTHS = 12;
+const FIRST_MONTH = '2025-12-01'; // … 2026-11
+const PERIOD = '2026-11';
+const CHUNK = 10_000;
+
+// The api's own code (statement.ts and what it imports), bundled by esbuild into a temporary module (as
+// bench/suggest.mjs does): shared-kit from its sources.
+const apiRequire = createRequire(path.join(ROOT, 'api', 'package.json'));
+// Written under api/node_modules so that node finds the api's packages from it.
+const entry = path.join(ROOT, 'api', 'node_modules', '.oyster-bench', `ledger-${process.pid}.mjs`);
+await apiRequire('esbuild').build({
+  stdin: {
+    contents: ['platform/db.ts', 'platform/migrations.ts', 'migrations/index.ts', 'platform/auth/users.ts', 'finance/statement.ts']
+      .map((f) => `export * from ${JSON.stringify(path.join(ROOT, 'api/src', f))};`)
+      .join('\n'),
+    resolveDir: ROOT,
+    loader: 'ts',
+  },
+  outfile: entry,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  // The database drivers stay the api's (found from api/node_modules); the rest, shared-kit's dayjs and yup included, is bundled.
+  external: ['pg', 'pg-native', '@electric-sql/*'],
+  nodePaths: [path.join(ROOT, 'api/node_modules'), path.join(ROOT, 'shared-kit/node_modules')],
+  alias: { '@oyster/shared-kit': path.join(ROOT, 'shared-kit/src') },
+  logLevel: 'error',
+});
+const { createPgDb, runMigrations, MIGRATIONS, loadUser, toSessionUser, ledgerPage, ledgerPeriods } = await import(pathToFileURL(entry).href);
+fs.rmSync(entry, { force: true });
+
+const log = (m) => process.stderr.write(`${m}\n`);
+const pgBase = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432';
+const dbNames = { base: 'oyster_bench_ledger_base', full: 'oyster_bench_ledger' };
+async function openDb(name) {
+  psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  psql(`${pgBase}/postgres`, `CREATE DATABASE ${name}`);
+  return createPgDb(`${pgBase}/${name}`);
+}
+
+/** Ids as the api makes them (24 hex digits), from a kind prefix and a number. */
+const hexId = (prefix, n) => `'${prefix}' || lpad(to_hex(${n}), ${24 - prefix.length}, '0')`;
+const COMPANIES = ['Альфа', 'Ингосстрах', 'РЕСО', 'Согласие', 'ВСК', 'Ренессанс'];
+
+async function setUp(db) {
+  await runMigrations(db, MIGRATIONS);
+  for (const [i, name] of COMPANIES.entries()) {
+    await db.query(`INSERT INTO companies (id, id_unicus, short_name) VALUES (${hexId('c0', '$1::int')}, $2, $3) ON CONFLICT DO NOTHING`, [i + 1, `bench-${i + 1}`, name]);
+  }
+  await db.query(`INSERT INTO users (id, email, password_hash, roles, first_name, second_name) VALUES
+    (${hexId('ad', 1)}, 'admin@bench.test', 'x', '{admin}', 'Анна', 'Админова'),
+    (${hexId('fc', 1)}, 'finance@bench.test', 'x', '{finance_controller}', 'Фёдор', 'Финансов')`);
+}
+
+/** Agents `from`..`to` with their contracts and ledger lines. */
+async function fill(db, from, to) {
+  await db.tx(async (q) => {
+    await q.query(`SET LOCAL session_replication_role = replica`);
+    await q.query(
+      `INSERT INTO users (id, email, password_hash, roles, first_name, second_name, middle_name, rating_level)
+       SELECT ${hexId('a0', 'g')}, 'agent' || g || '@bench.test', 'x', '{agent}',
+              (ARRAY['Алексей','Мария','Дмитрий','Елена','Сергей','Ольга'])[1 + g % 6],
+              (ARRAY['Иванов','Кузнецов','Попов','Васильев','Соколов','Михайлов','Новиков','Морозов'])[1 + g % 8] || CASE WHEN g % 6 IN (1, 3, 5) THEN 'а' ELSE '' END,
+              '', 1 + g % 3
+         FROM generate_series($1::int, $2::int) g`,
+      [from, to],
+    );
+    // One contract per agent per month: paid, an e-OSAGO of one of the six insurers.
+    await q.query(
+      `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, client_name, policy_number, start_date, end_date, paid_at, created_at, updated_at)
+       SELECT ${hexId('cc', 'n')}, ${hexId('a0', 'g')}, ${hexId('a0', 'g')}, 'eosago', 600, ${hexId('c0', '1 + (g + m) % 6')},
+              500000 + (n * 7919) % 2000000, '{}'::jsonb,
+              (ARRAY['Иванов','Кузнецова','Попов','Васильева'])[1 + n % 4] || ' ' || (ARRAY['Алексей','Мария','Дмитрий','Елена'])[1 + g % 4],
+              'ХХХ' || lpad(n::text, 10, '0'), t.at::date + 1, t.at::date + 366, t.at, t.at - interval '1 hour', t.at
+         FROM generate_series($1::int, $2::int) g
+        CROSS JOIN generate_series(0, ${MONTHS - 1}) m
+        CROSS JOIN LATERAL (SELECT g::bigint * ${MONTHS} + m AS n) k
+        CROSS JOIN LATERAL (SELECT (($3::date + m * interval '1 month')::timestamp AT TIME ZONE 'Europe/Moscow')
+                                   + ((g::bigint * 7919 + m * 104729) % (21 * 86400)) * interval '1 second' AS at) t`,
+      [from, to, FIRST_MONTH],
+    );
+    // Its lines: the payment's commission; an instalment's for two in three; the payment reversed for one in three.
+    await q.query(
+      `INSERT INTO commission_ledger (contract_id, agent_id, kind, event_key, rate_bp, rate_reason, base_kopecks, amount_kopecks, at)
+       SELECT c.id, c.agent_id, e.kind, e.event_key, CASE WHEN (k.n + e.i) % 97 = 0 AND e.i < 3 THEN NULL ELSE 1000 + (k.n % 5) * 100 END,
+              'Уровень агента, ставка страховщика', c.premium,
+              CASE WHEN (k.n + e.i) % 97 = 0 AND e.i < 3 THEN 0 ELSE e.sign * (c.premium * (1000 + (k.n % 5) * 100) + 5000) / 10000 END,
+              c.paid_at + e.i * interval '2 days'
+         FROM generate_series($1::int, $2::int) g
+        CROSS JOIN generate_series(0, ${MONTHS - 1}) m
+        CROSS JOIN LATERAL (SELECT g::bigint * ${MONTHS} + m AS n) k
+         JOIN contracts c ON c.id = ${hexId('cc', 'k.n')}
+        CROSS JOIN LATERAL (VALUES (1, 'commission', 'payment', 1), (2, 'commission', 'instalment-2', 1), (3, 'commission_reversal', 'payment', -1)) e(i, kind, event_key, sign)
+        WHERE e.i = 1 OR (e.i = 2 AND (g + m) % 3 > 0) OR (e.i = 3 AND (g + m) % 3 = 2)`,
+      [from, to],
+    );
+    await q.query(
+      `INSERT INTO commission_ledger (contract_id, agent_id, kind, event_key, rate_bp, base_kopecks, amount_kopecks, note, created_by, at)
+       SELECT NULL, ${hexId('a0', 'g')}, 'adjustment', 'adjustment', NULL, 0, CASE WHEN m % 8 = 0 THEN 15000 ELSE -5000 END, 'Корректировка: бонус за объём',
+              ${hexId('fc', 1)}, ($3::date + m * interval '1 month' + interval '20 days')::timestamp AT TIME ZONE 'Europe/Moscow'
+         FROM generate_series($1::int, $2::int) g CROSS JOIN generate_series(0, ${MONTHS - 1}, 4) m WHERE g % 50 = 0`,
+      [from, to, FIRST_MONTH],
+    );
+  });
+}
+
+async function grow(db, from, to) {
+  const t = performance.now();
+  for (let a = from; a <= to; a += CHUNK) {
+    const b = Math.min(to, a + CHUNK - 1);
+    await fill(db, a, b);
+    if (to - from >= CHUNK) log(`  ${b.toLocaleString('en')} agents`);
+  }
+  const s = (performance.now() - t) / 1000;
+  await db.exec('VACUUM ANALYZE users, contracts, commission_ledger');
+  const [{ n }] = await db.query('SELECT count(*)::int AS n FROM commission_ledger');
+  return { s, lines: n };
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const me = async (db, id) => ({ user: toSessionUser(await loadUser(db, id)) });
+
+/**
+ * The cases, with `agents` agents in the database: each a call of the api's function on a Queryable (the
+ * database, or a wrapper that records the SQL for --explain) for the call's number, answering what it got.
+ */
+async function cases(db, agents) {
+  const admin = await me(db, (await db.query(`SELECT id FROM users WHERE email = 'admin@bench.test'`))[0].id);
+  const finance = await me(db, (await db.query(`SELECT id FROM users WHERE email = 'finance@bench.test'`))[0].id);
+  const [{ id: company }] = await db.query(`SELECT id FROM companies ORDER BY id_unicus OFFSET 2 LIMIT 1`);
+  // 200 agents spread over the ones there are, their sessions read once.
+  const picks = [];
+  for (let i = 0; i < 200; i++) picks.push(await me(db, (await db.query(`SELECT ${hexId('a0', '$1::int')} AS id`, [1 + Math.floor((i * agents) / 200)]))[0].id));
+  const base = { period: PERIOD, limit: 50 };
+  const page = (who, query) => async (q) => {
+    const got = await ledgerPage(q, who, query);
+    return `${got.items.length} rows of ${got.totals.lines.toLocaleString('en')}`;
+  };
+  const periods = (who) => async (q) => `${(await ledgerPeriods(q, who)).length} periods`;
+  return [
+    ['agent: own КВ page', (i) => page(picks[i % picks.length], base)],
+    ['admin: КВ всех, first page', () => page(admin, base)],
+    ['finance: КВ всех, one insurer', () => page(finance, { ...base, company })],
+    ['admin: КВ всех, one agent', (i) => page(admin, { ...base, agent: picks[(i * 7) % picks.length].user._id })],
+    ['agent: periods list', (i) => periods(picks[i % picks.length])],
+    ['admin: periods list', () => periods(admin)],
+  ];
+}
+
+/**
+ * The baseline's call and the full database's, one after the other, `RUNS` times: what else the machine
+ * does slows both alike (the same number of calls each, bounded by CASE_S once 20 are done).
+ */
+async function time(base, full) {
+  for (let i = 0; i < 5; i++) {
+    await base.call(i)(base.db);
+    await full.call(i)(full.db);
+  }
+  const ms = { base: [], full: [] };
+  const got = {};
+  const until = performance.now() + CASE_S * 1000;
+  for (let i = 0; i < RUNS && (i < 20 || performance.now() < until); i++) {
+    for (const [key, side] of [['base', base], ['full', full]]) {
+      const run = side.call(i);
+      const t = performance.now();
+      got[key] = await run(side.db);
+      ms[key].push(performance.now() - t);
+    }
+  }
+  const figures = (list, what) => {
+    list.sort((a, b) => a - b);
+    return { n: list.length, p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), got: what };
+  };
+  return { base: figures(ms.base, got.base), full: figures(ms.full, got.full) };
+}
+
+/** EXPLAIN ANALYZE of what one call sends (its queries recorded through a wrapping Queryable). */
+async function explain(db, name, run) {
+  const sent = [];
+  await run({ query: async (sql, params) => (sent.push([sql, params]), db.query(sql, params)) });
+  for (const [sql, params] of sent) {
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    console.log(`\n--- ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+const fmt = (x) => x.toFixed(1).padStart(6);
+const line = (r) => `p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)} ms`;
+
+let base;
+let full;
+try {
+  base = await openDb(dbNames.base);
+  full = await openDb(dbNames.full);
+  await setUp(base);
+  await setUp(full);
+  const small = await grow(base, 1, BASELINE);
+  const big = await grow(full, 1, AGENTS);
+  console.log(`\nPostgreSQL 127.0.0.1: ${AGENTS.toLocaleString('en')} agents, ${big.lines.toLocaleString('en')} ledger lines (added in ${big.s.toFixed(1)} s), against a baseline database of ${BASELINE.toLocaleString('en')} agents, ${small.lines.toLocaleString('en')} lines (${small.s.toFixed(1)} s)`);
+  console.log(`ledgerPage / ledgerPeriods of statement.ts, period ${PERIOD}, limit 50; ${RUNS} calls each, baseline and full one after the other`);
+  // Other work on the machine moves these figures: the load is printed with them.
+  console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);
+  console.log(`  ${'case'.padEnd(32)} ${`${BASELINE.toLocaleString('en')} agents`.padEnd(38)} ${`${AGENTS.toLocaleString('en')} agents`.padEnd(38)} p95 ratio`);
+  const baseCases = await cases(base, BASELINE);
+  const fullCases = await cases(full, AGENTS);
+  const rows = [];
+  for (const [i, [name, call]] of fullCases.entries()) {
+    const r = await time({ db: base, call: baseCases[i][1] }, { db: full, call });
+    rows.push(r.full);
+    console.log(`  ${name.padEnd(32)} ${line(r.base)}   ${line(r.full)}   ${(r.full.p95 / r.base.p95).toFixed(1).padStart(6)}×   ${r.full.got}${r.full.n < RUNS ? ` (${r.full.n} calls: ${CASE_S} s spent)` : ''}`);
+    if (argv.includes('--explain')) await explain(full, name, call(0));
+  }
+  const worst = Math.max(...rows.map((r) => r.p95));
+  console.log(`\n  worst p95 ${worst.toFixed(1)} ms with ${AGENTS.toLocaleString('en')} agents — target ≤ ${TARGET_P95} ms: ${worst <= TARGET_P95 ? 'met' : 'MISSED'} (load average ${os.loadavg()[0].toFixed(1)})`);
+} finally {
+  await base?.close();
+  await full?.close();
+  for (const name of Object.values(dbNames)) {
+    if (argv.includes('--keep')) console.log(`kept: ${pgBase}/${name}`);
+    else psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
