@@ -30,14 +30,13 @@ export function PayoutTable({
   return (
     <div className="oy-pay-table">
       <div className="oy-pay-head oy-pay-row" aria-hidden="true">
-        <span>{showAgent ? 'Агент · период' : 'Период'}</span>
-        <span>Форма</span>
-        <span className="oy-pay-num">Начислено</span>
-        <span className="oy-pay-num">Удержан НДФЛ</span>
-        <span className="oy-pay-num">К выплате</span>
-        <span>Статус</span>
-        <span>Реестр</span>
-        <span />
+        <span className="oy-pay-who">{showAgent ? 'Агент · период' : 'Период'}</span>
+        <span className="oy-pay-opf">Форма</span>
+        <span className="oy-pay-num oy-pay-gross">Начислено</span>
+        <span className="oy-pay-num oy-pay-tax">Удержан НДФЛ</span>
+        <span className="oy-pay-num oy-pay-net">К выплате</span>
+        <span className="oy-pay-status">Статус, реестр</span>
+        <span className="oy-pay-actions" />
       </div>
       <ul className="oy-pay-list" aria-label={label}>
         {rows.map((row) => (
@@ -54,7 +53,7 @@ function PayoutLine({ row, showAgent, finance, action }: { row: PayoutRow; showA
       <span className="oy-pay-who">
         {showAgent ? <strong>{row.agent.fio}</strong> : null}
         <span className={showAgent ? 'oy-pay-muted' : undefined}>{row.periodTitle}</span>
-        <span className="oy-pay-muted">Акт {row.actNumber}</span>
+        <span className="oy-pay-muted oy-pay-act">Акт {row.actNumber}</span>
       </span>
       <span className="oy-pay-opf">
         {row.opfTitle}
@@ -85,23 +84,17 @@ function PayoutLine({ row, showAgent, finance, action }: { row: PayoutRow; showA
             ) : null}
           </span>
         ) : null}
+        {row.register || row.paidAt ? (
+          <span className="oy-pay-register">
+            {row.register ? finance ? <Link to={paths.register(row.register.id)}>Реестр № {row.register.number}</Link> : <span>Реестр № {row.register.number}</span> : null}
+            {row.paidAt ? <span className="oy-pay-muted">Выплачено {moscowParts(row.paidAt).date}</span> : null}
+          </span>
+        ) : null}
         {finance && row.selfEmployedLimitExceeded ? (
           <span className="oy-pay-flag" role="note">
             {SZ_LIMIT_TEXT}
           </span>
         ) : null}
-      </span>
-      <span className="oy-pay-register">
-        {row.register ? (
-          finance ? (
-            <Link to={paths.register(row.register.id)}>Реестр № {row.register.number}</Link>
-          ) : (
-            <span>Реестр № {row.register.number}</span>
-          )
-        ) : (
-          <span className="oy-pay-muted">—</span>
-        )}
-        {row.paidAt ? <span className="oy-pay-muted">Выплачено {moscowParts(row.paidAt).date}</span> : null}
       </span>
       <span className="oy-pay-actions">
         <a href={actUrl(row.id)} download>

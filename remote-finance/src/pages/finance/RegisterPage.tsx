@@ -142,27 +142,27 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
 
       {r.payouts.length ? (
         <div className="oy-pay-table">
-          <div className="oy-pay-head oy-line-row" aria-hidden="true">
-            <span>Агент</span>
-            <span>Форма</span>
-            <span className="oy-pay-num">Начислено</span>
-            <span className="oy-pay-num">Удержан НДФЛ</span>
-            <span className="oy-pay-num">К выплате</span>
-            <span>Статус</span>
-            <span />
+          <div className="oy-pay-head oy-pay-row" aria-hidden="true">
+            <span className="oy-pay-who">Агент</span>
+            <span className="oy-pay-opf">Форма</span>
+            <span className="oy-pay-num oy-pay-gross">Начислено</span>
+            <span className="oy-pay-num oy-pay-tax">Удержан НДФЛ</span>
+            <span className="oy-pay-num oy-pay-net">К выплате</span>
+            <span className="oy-pay-status">Статус</span>
+            <span className="oy-pay-actions" />
           </div>
           <ul className="oy-pay-list" aria-label="Строки реестра">
             {r.payouts.map((p) => (
-              <li key={p.id} className="oy-line-row" data-status={p.status}>
+              <li key={p.id} className="oy-pay-row oy-pay-row--line" data-status={p.status}>
                 <span className="oy-pay-who">
                   <strong>{p.agent.fio}</strong>
-                  <span className="oy-pay-muted">Акт {p.actNumber}</span>
+                  <span className="oy-pay-muted oy-pay-act">Акт {p.actNumber}</span>
                 </span>
                 <span className="oy-pay-opf">{p.opfTitle}</span>
-                <span className="oy-pay-num" data-label="Начислено">
+                <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
                   {formatMoney(p.grossKopecks)}
                 </span>
-                <span className="oy-pay-num" data-label="НДФЛ">
+                <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
                   {formatMoney(p.taxKopecks)}
                 </span>
                 <span className="oy-pay-num oy-pay-net" data-label="К выплате">
@@ -170,7 +170,7 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
                 </span>
                 <span className="oy-pay-status">
                   <span className={`oy-pay-badge oy-pay-badge--${p.status}`}>{p.statusTitle}</span>
-                  {p.paidAt ? <span className="oy-pay-muted">{moscowParts(p.paidAt).date}</span> : null}
+                  {p.paidAt ? <span className="oy-pay-muted">Выплачено {moscowParts(p.paidAt).date}</span> : null}
                 </span>
                 <span className="oy-pay-actions">
                   <a href={actUrl(p.id)} download>
@@ -185,22 +185,19 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
               </li>
             ))}
           </ul>
-          <div className="oy-line-row oy-pay-totals" role="group" aria-label="Итого по реестру">
+          <div className="oy-pay-row oy-pay-totals" role="group" aria-label="Итого по реестру">
             <span className="oy-pay-who">
               <strong>Итого</strong>
             </span>
-            <span />
-            <span className="oy-pay-num" data-label="Начислено">
+            <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
               {formatMoney(gross)}
             </span>
-            <span className="oy-pay-num" data-label="НДФЛ">
+            <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
               {formatMoney(tax)}
             </span>
             <span className="oy-pay-num oy-pay-net" data-label="К выплате">
               {formatMoney(net)}
             </span>
-            <span />
-            <span />
           </div>
           {net !== r.totalKopecks ? (
             <p className="oy-pay-error oy-pay-mismatch" role="alert">

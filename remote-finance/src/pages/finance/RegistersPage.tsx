@@ -86,12 +86,12 @@ function Registers({ rows }: { rows: RegisterRow[] }) {
   return (
     <div className="oy-pay-table">
       <div className="oy-pay-head oy-reg-row" aria-hidden="true">
-        <span>Реестр</span>
-        <span>Статус</span>
-        <span className="oy-pay-num">Сумма</span>
-        <span>Строки</span>
-        <span>Сформировал</span>
-        <span>Утвердил</span>
+        <span className="oy-reg-title">Реестр</span>
+        <span className="oy-reg-status">Статус</span>
+        <span className="oy-pay-num oy-reg-total">Сумма</span>
+        <span className="oy-reg-lines">Выплаты</span>
+        <span className="oy-reg-built">Сформировал</span>
+        <span className="oy-reg-approved">Утвердил</span>
       </div>
       <ul className="oy-pay-list" aria-label="Реестры">
         {rows.map((r) => (
@@ -99,18 +99,18 @@ function Registers({ rows }: { rows: RegisterRow[] }) {
             <span className="oy-reg-title">
               <Link to={paths.register(r.id)}>{registerTitle(r.number, r.period)}</Link>
             </span>
-            <span>
+            <span className="oy-reg-status">
               <span className={`oy-pay-badge oy-pay-badge--${r.status}`}>{r.statusTitle}</span>
             </span>
             <span className="oy-pay-num oy-reg-total">{formatMoney(r.totalKopecks)}</span>
             <span className="oy-reg-lines">
               {countText(r.lines, ['выплата', 'выплаты', 'выплат'])}, оплачено {r.paidLines}
             </span>
-            <span className="oy-reg-by">
+            <span className="oy-reg-by oy-reg-built">
               {r.builtBy.fio}
               <span className="oy-pay-muted">{moscowParts(r.createdAt).date}</span>
             </span>
-            <span className="oy-reg-by">
+            <span className="oy-reg-by oy-reg-approved">
               {r.approvedBy ? (
                 <>
                   {r.approvedBy.fio}
