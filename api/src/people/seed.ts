@@ -4,7 +4,7 @@ import type { DemoSeed } from '../platform/context.js';
 
 /**
  * Demo people: the eleven demo accounts (emails from shared-kit DEMO_ACCOUNTS, password DEMO_PASSWORD),
- * a second manager, a second finance controller (finance2@: approves what finance@ built), fourteen more agents, two broker networks and the appointed supervisor's agents.
+ * a second manager, fourteen more agents, two broker networks and the appointed supervisor's agents.
  * Names, roles and flags are the seed's own.
  */
 interface DemoUser {
@@ -84,8 +84,6 @@ export async function seedPeople(q: Queryable, demo: DemoSeed) {
       flags: { is_sub_agent: tag === 'sub', is_blocked: tag === 'blocked' },
     });
   }
-  // A second finance controller: a payout register is approved by someone other than its builder (four eyes).
-  await insertUser({ key: 'finance2', email: 'finance2@oyster.test', roles: ['finance_controller'], names: ['Егорова', 'Людмила', 'Андреевна'], personal: true });
   // Network «Волга» is owned by one of its own agents (Захаров), «Север» by broker@.
   await q.query('UPDATE broker_networks SET owner_user_id = $1 WHERE id = $2', [ids.broker, networks.north]);
   await q.query('UPDATE broker_networks SET owner_user_id = $1 WHERE id = $2', [ids.agent4, networks.volga]);

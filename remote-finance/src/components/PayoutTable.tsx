@@ -53,7 +53,9 @@ function PayoutLine({ row, showAgent, finance, action }: { row: PayoutRow; showA
       <span className="oy-pay-who">
         {showAgent ? <strong>{row.agent.fio}</strong> : null}
         <span className={showAgent ? 'oy-pay-muted' : undefined}>{row.periodTitle}</span>
-        <span className="oy-pay-muted oy-pay-act">Акт {row.actNumber}</span>
+        <span className="oy-pay-muted oy-pay-act">
+          Акт <span className="oy-pay-nowrap">{row.actNumber}</span>
+        </span>
       </span>
       <span className="oy-pay-opf">
         {row.opfTitle}

@@ -156,7 +156,9 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
               <li key={p.id} className="oy-pay-row oy-pay-row--line" data-status={p.status}>
                 <span className="oy-pay-who">
                   <strong>{p.agent.fio}</strong>
-                  <span className="oy-pay-muted oy-pay-act">Акт {p.actNumber}</span>
+                  <span className="oy-pay-muted oy-pay-act">
+                    Акт <span className="oy-pay-nowrap">{p.actNumber}</span>
+                  </span>
                 </span>
                 <span className="oy-pay-opf">{p.opfTitle}</span>
                 <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
