@@ -1,4 +1,4 @@
-import { CLOSED_BROKER_REQUEST_STATUSES, brokerRequestStatusTitle, moscowMonthName, type SessionUser } from '@oyster/shared-kit/domain';
+import { CLOSED_BROKER_REQUEST_STATUSES, CONTRACT_STATUS, brokerRequestStatusTitle, moscowMonthName, type SessionUser } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { agentIdsCondition } from '../platform/scope.js';
 import { listedFor } from '../broker-requests/store.js';
@@ -6,7 +6,7 @@ import { inMoscowMonth } from '../platform/sql.js';
 
 /**
  * The home page's counters (spec §3, §6 «Data loading»). They read tables of domains still to move in
- * (broker requests, payments, app registrations); each query moves with its domain (chats: communications).
+ * (broker requests, app registrations) and the money of finance and sales; each query moves with its domain (chats: communications).
  * «This month» is the Moscow calendar month of `now` (platform/sql.ts inMoscowMonth, named by
  * shared-kit's moscowMonthName); `now` is a parameter so a test can stand at a month's edge.
  */
@@ -43,22 +43,29 @@ export async function executorStatistics(q: Queryable, me: Me, now = new Date())
   };
 }
 
-/** Money, open broker requests and Oyster.app clients of the agents in the user's scope (platform/scope.ts). */
+/**
+ * Money, open broker requests and Oyster.app clients of the agents in the user's scope (platform/scope.ts).
+ * The money reads finance's ledger and payouts and sales' contracts (issue 24), never a table of its own:
+ * «Доход за текущий месяц» — the ledger lines written in this Moscow month; «Оплаченные полисы» — contracts
+ * accrued this month (their seller's commission line); «Ожидают оплаты» — contracts waiting for the client's
+ * payment; «Выплаты в обработке» — payouts calculated and not yet paid (waiting for a receipt, ready, in a register).
+ */
 export async function paymentsInfo(q: Queryable, me: Me, now = new Date()) {
   const scoped = (...first: unknown[]) => {
     const params: unknown[] = [...first];
     return { where: agentIdsCondition(me, 'agent_id', params), params };
   };
-  // «Текущая прибыль»: what was paid in this Moscow month.
-  const pay = scoped(now.toISOString());
-  const [p] = await q.query<{ current_profit: string | number; paid: number; awaiting: number; cont: number }>(
-    `SELECT coalesce(sum(amount_kopecks) FILTER (WHERE status = 'paid' AND ${inMoscowMonth('created_at', '$1')}), 0)::text AS current_profit,
-            count(*) FILTER (WHERE status = 'paid')::int AS paid,
-            count(*) FILTER (WHERE status = 'await')::int AS awaiting,
-            count(*) FILTER (WHERE status = 'continue')::int AS cont
-       FROM payments WHERE ${pay.where}`,
-    pay.params,
+  const month = scoped(now.toISOString());
+  const [ledger] = await q.query<{ profit: string; paid: number }>(
+    `SELECT coalesce(sum(amount_kopecks), 0)::text AS profit, count(DISTINCT contract_id) FILTER (WHERE kind = 'commission')::int AS paid
+       FROM commission_ledger WHERE ${inMoscowMonth('at', '$1')} AND ${month.where}`,
+    month.params,
   );
+  const awaiting = scoped(CONTRACT_STATUS.waitingPayment);
+  const [contracts] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM contracts WHERE status = $1 AND ${awaiting.where}`, awaiting.params);
+  const pay = scoped();
+  const [payouts] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts WHERE status <> 'paid' AND ${pay.where}`, pay.params);
+  const p = { current_profit: ledger.profit, paid: ledger.paid, awaiting: contracts.n, cont: payouts.n };
   const br = scoped();
   const [requests] = await q.query<{ n: number }>(
     // What the user's «Запросы» list holds (staff: only what was sent to the broker), still open.

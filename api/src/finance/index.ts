@@ -1,8 +1,10 @@
 import type { Domain } from '../platform/context.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { payoutRoutes } from './payouts/routes.js';
 import { personalRateRoutes } from './routes/personal-rates.js';
 import { rateRoutes } from './routes/rates.js';
 import { seedFinance } from './seed.js';
+import { seedPayouts } from './payouts/seed.js';
 
 /**
  * Finance: the commission ledger sales writes through (ledger.ts), the rates and their check (rates.ts),
@@ -18,4 +20,14 @@ export const finance: Domain = {
     personalRateRoutes(app, ctx);
   },
   seed: (q) => seedFinance(q),
+};
+
+/**
+ * Payouts, acts and registers: finance's too, registered and seeded after sales (its demo payouts read
+ * the demo ledger sales' seed writes).
+ */
+export const financePayouts: Domain = {
+  name: 'finance-payouts',
+  register: (app, ctx) => payoutRoutes(app, ctx),
+  seed: (q, demo) => seedPayouts(q, demo),
 };

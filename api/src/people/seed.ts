@@ -19,9 +19,9 @@ interface DemoUser {
   flags?: Partial<Record<'can_chat_with_agents' | 'can_chat_with_clients' | 'can_view_only_appointed_agents' | 'can_analytics_view' | 'is_sub_agent' | 'is_blocked', boolean>>;
 }
 
-type Account = Omit<DemoUser, 'key' | 'email'> & { key: DemoAccountKey | 'manager2' };
-/** manager2 is not one of the eleven: a second executor of broker requests. */
-const emailOf = (key: Account['key']) => (key === 'manager2' ? 'manager2@oyster.test' : DEMO_ACCOUNTS[key].email);
+type Account = Omit<DemoUser, 'key' | 'email'> & { key: DemoAccountKey | 'manager2' | 'finance2' };
+/** manager2 and finance2 are not of the eleven: a second executor of broker requests, a second finance controller (the four eyes on a payout register). */
+const emailOf = (key: Account['key']) => (key === 'manager2' || key === 'finance2' ? `${key}@oyster.test` : DEMO_ACCOUNTS[key].email);
 
 const ACCOUNTS: Account[] = [
   { key: 'admin', roles: ['admin'], names: ['Смирнов', 'Алексей', 'Викторович'], personal: true, flags: { can_analytics_view: true, can_chat_with_agents: true } },
@@ -30,6 +30,7 @@ const ACCOUNTS: Account[] = [
   { key: 'supervisor', roles: ['agent_supervisor'], names: ['Васильева', 'Анна', 'Игоревна'], personal: true },
   { key: 'supervisorAppointed', roles: ['agent_supervisor'], names: ['Петров', 'Сергей', 'Николаевич'], personal: true, flags: { can_view_only_appointed_agents: true } },
   { key: 'finance', roles: ['finance_controller'], names: ['Соколова', 'Марина', 'Павловна'], personal: true },
+  { key: 'finance2', roles: ['finance_controller'], names: ['Егорова', 'Лидия', 'Романовна'], personal: true },
   { key: 'copywriter', roles: ['copywriter'], names: ['Михайлов', 'Илья', 'Олегович'], personal: true },
   { key: 'broker', roles: ['agent', 'network_brokers_owner'], names: ['Волков', 'Андрей', 'Геннадьевич'], opf: 'YL', network: 'north' },
   { key: 'agent', roles: ['agent'], names: ['Иванов', 'Иван', 'Петрович'], opf: 'FL', network: 'north' },

@@ -106,3 +106,29 @@ export async function viewersOfAgent(q: Queryable, agentId: string, wanted: (use
   );
   return rows.map(toSessionUser).filter(wanted).map((u) => u._id);
 }
+
+/**
+ * Staff users (not blocked) whom `wanted` picks: whom to tell about what no one agent owns (a payout
+ * register as a whole). The event they get names no agent, so appointed-only staff learn nothing of others.
+ */
+export async function staffWho(q: Queryable, wanted: (user: SessionUser) => boolean): Promise<string[]> {
+  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.roles && ${rolesArray(STAFF_ROLES)} AND NOT u.is_blocked ORDER BY u.id`);
+  return rows.map(toSessionUser).filter(wanted).map((u) => u._id);
+}
+
+/**
+ * For many agents at once, who has each as their own (kind `own`: the agent, their parent, the owner of
+ * their network) — one query however many agents (a register's lines marked paid), staff left out
+ * (tell them with staffWho).
+ */
+export async function ownViewersOfAgents(q: Queryable, agentIds: readonly string[]): Promise<{ agentId: string; viewerId: string }[]> {
+  if (!agentIds.length) return [];
+  return q.query<{ agentId: string; viewerId: string }>(
+    `SELECT DISTINCT seen.id AS "agentId", v.viewer AS "viewerId"
+       FROM users seen LEFT JOIN broker_networks bn ON bn.id = seen.broker_network_id
+       CROSS JOIN LATERAL unnest(ARRAY[seen.id, seen.parent_agent_id, bn.owner_user_id]) AS v(viewer)
+       JOIN users vu ON vu.id = v.viewer AND NOT vu.is_blocked
+      WHERE seen.id = ANY($1::text[])`,
+    [agentIds],
+  );
+}

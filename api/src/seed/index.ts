@@ -4,13 +4,11 @@ import type { Db } from '../platform/db.js';
 import type { DemoSeed, Domain } from '../platform/context.js';
 import { takeStartupLock } from '../platform/migrations.js';
 import { DOMAINS } from '../domains.js';
-import { seedComingDomains } from './coming-domains.js';
 
 export { DEMO_PASSWORD };
 
 /**
- * Seeds demo data when the database has no users: every domain's `seed` in DOMAINS order, then the
- * rows of the domains still to come, in one transaction under the start-up lock (two instances
+ * Seeds demo data when the database has no users: every domain's `seed` in DOMAINS order, in one transaction under the start-up lock (two instances
  * starting together seed once); one bcrypt hash for all accounts. Then each domain's `seedContent`
  * (learning: once per database, its files whenever missing). Answers whether the rows were seeded now.
  */
@@ -22,7 +20,6 @@ export async function seedDemo(db: Db, opts: { mediaDir?: string | null } = {}, 
     if (n > 0) return false;
     const demo: DemoSeed = { passwordHash, users: {} };
     for (const domain of domains) await domain.seed?.(q, demo);
-    await seedComingDomains(q, demo);
     return true;
   });
   for (const domain of domains) await domain.seedContent?.(db, { mediaDir: opts.mediaDir ?? null });

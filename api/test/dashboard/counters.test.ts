@@ -32,16 +32,36 @@ describe.each(BACKENDS)('dashboard counters ($name)', (backend) => {
     ]));
   });
 
-  test('payments info: not for copywriters or managers; real numbers in kopecks', async () => {
+  test('payments info: not for copywriters or managers; read from the ledger, the contracts and the payouts', async () => {
     const allowed = DEMO_ACCOUNT_KEYS.filter((k) => k !== 'copywriter' && k !== 'manager');
     await expectOnly(allowed, (who) => get(who, '/api/v2/get-info-payments/'));
     const res = await get('agent', '/api/v2/get-info-payments/');
     expect(res.body.data).toEqual({
-      currentProfit: 235450, countPayment: 3, countAwaitPayment: 1, openedBRCount: 2, countContinuePayment: 1, appRegistrations: 2,
+      currentProfit: expect.any(Number), countPayment: expect.any(Number), countAwaitPayment: expect.any(Number),
+      openedBRCount: 2, countContinuePayment: expect.any(Number), appRegistrations: 2,
     });
-    // The owner sees their sub-agents too.
-    const owner = await get('owner', '/api/v2/get-info-payments/');
-    expect(owner.body.data).toMatchObject({ currentProfit: 1520000, countAwaitPayment: 1 });
+  });
+
+  test('each figure follows what it reads: a line this month, a paid sale, a contract waiting for payment, a payout not yet paid; the owner counts the sub-agent’s', async () => {
+    const db = r.oyster.db;
+    const [agent, sub, owner] = await Promise.all(['agent@oyster.test', 'subagent@oyster.test', 'owner@oyster.test'].map(me));
+    const [admin] = await db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@oyster.test'`);
+    const at = new Date('2031-03-10T09:00:00Z');
+    const figures = async (who: typeof agent) => {
+      const p = await paymentsInfo(db, who, at);
+      return [p.currentProfit, p.countPayment, p.countAwaitPayment, p.countContinuePayment];
+    };
+    const [agentBefore, ownerBefore] = [await figures(agent), await figures(owner)];
+    await db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key, at) VALUES ($1, 'adjustment', 0, 5000, 'премия за март', $2, 'adjustment', $3)`, [agent.user._id, admin.id, at.toISOString()]);
+    const [draft] = await db.query<{ id: string }>(`SELECT id FROM contracts WHERE agent_id = $1 AND status <> 250 ORDER BY status LIMIT 1`, [agent.user._id]);
+    expect(draft).toBeDefined();
+    await db.query(`INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks, event_key, at) VALUES ($1, $2, 'commission', 1000, 100000, 10000, 'counters-test', $3)`, [draft.id, agent.user._id, at.toISOString()]);
+    await db.query(`UPDATE contracts SET status = 250 WHERE id = $1`, [draft.id]);
+    await db.query(`INSERT INTO payouts (agent_id, period, opf, tax_year, gross_kopecks, status, act_number) VALUES ($1, '2031-02', 'FL', 2031, 100000, 'ready', 'А-counters-test')`, [agent.user._id]);
+    await db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key, at) VALUES ($1, 'adjustment', 0, 700, 'премия субагенту', $2, 'adjustment', $3)`, [sub.user._id, admin.id, at.toISOString()]);
+    const [agentAfter, ownerAfter] = [await figures(agent), await figures(owner)];
+    expect(agentAfter.map((v, i) => v - agentBefore[i])).toEqual([15000, 1, 1, 1]);
+    expect(ownerAfter[0] - ownerBefore[0]).toBe(700);
   });
 
   const me = async (email: string) => {
@@ -49,12 +69,13 @@ describe.each(BACKENDS)('dashboard counters ($name)', (backend) => {
     return { user: toSessionUser((await loadUser(r.oyster.db, id))!) };
   };
 
-  test('«Текущая прибыль» is the Moscow month’s: a payment at 22:30 UTC on 30 November (1 December in Moscow) is December’s, not November’s', async () => {
+  test('«Доход за текущий месяц» is the Moscow month’s: a ledger line at 22:30 UTC on 30 November (1 December in Moscow) is December’s, not November’s', async () => {
     const agent = await me('agent@oyster.test');
     const profit = async () =>
       Promise.all([IN_NOVEMBER, IN_DECEMBER, IN_JANUARY].map(async (now) => (await paymentsInfo(r.oyster.db, agent, now)).currentProfit));
     const before = await profit();
-    await r.oyster.db.query(`INSERT INTO payments (id, agent_id, status, amount_kopecks, created_at) VALUES ($1, $2, 'paid', 12345, $3)`, [newId(), agent.user._id, MOSCOW_DECEMBER_FIRST]);
+    const [admin] = await r.oyster.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@oyster.test'`);
+    await r.oyster.db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key, at) VALUES ($1, 'adjustment', 0, 12345, 'граница месяца', $2, 'adjustment', $3)`, [agent.user._id, admin.id, MOSCOW_DECEMBER_FIRST]);
     const after = await profit();
     expect(after.map((v, i) => v - before[i])).toEqual([0, 12345, 0]);
   });

@@ -77,18 +77,16 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
     // staff side is tried on each kind of scope (the demo gives it to the admin and a manager only).
     await r.oyster.db.query('UPDATE users SET can_chat_with_agents = true, can_chat_with_clients = true WHERE is_personal');
     tokens = await signInAll(r.url, DEMO_ACCOUNT_KEYS);
-    // Each agent gets one paid payment of 2^i kopecks this month and nothing else: the sum the payments
-    // info reports is then a bitmask of exactly whose money it counted.
+    // Each agent gets one ledger line of 2^i kopecks this month and nothing else (below): the sum the
+    // payments info reports is then a bitmask of exactly whose money it counted.
     const db = r.oyster.db;
-    await db.query('DELETE FROM payments');
     agents = (await db.query<{ id: string; email: string }>(
       `SELECT id, email FROM users WHERE 'agent' = ANY(roles) OR 'agent_new' = ANY(roles) ORDER BY email`,
     )).map((a, i) => ({ ...a, bit: 2 ** i }));
     expect(agents).toHaveLength(19);
-    for (const a of agents) {
-      await db.query(`INSERT INTO payments (id, agent_id, status, amount_kopecks) VALUES ($1, $2, 'paid', $3)`, [newId(), a.id, a.bit]);
-    }
     // And one contract each, nothing else.
+    // TRUNCATE, not DELETE: a paid payout's lines are locked against deletes (migration 22's trigger).
+    await db.query('TRUNCATE payout_lines, payouts, payout_registers');
     await db.query('DELETE FROM commission_ledger');
     await db.query('DELETE FROM contracts');
     const companies = await db.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies');
@@ -102,6 +100,10 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
       idOf: () => newId(),
     }).map((c, i) => ({ ...c, agentId: agents[i].id }));
     await insertContracts(db, contracts);
+    // Each agent's contract paid this month, its commission the agent's bit.
+    for (const [i, a] of agents.entries()) {
+      await db.query(`INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks) VALUES ($1, $2, 'commission', 1000, $3, $3)`, [contracts[i].id, a.id, a.bit]);
+    }
     // Broker requests: each agent's one sent a week ago (late now: escalated once, below) and one
     // draft withdrawn before it was sent (staff never see it).
     requests = [];

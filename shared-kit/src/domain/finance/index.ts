@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './rates';
 export * from './payouts';
 export * from './tax';
+export * from './bank';
