@@ -40,6 +40,7 @@ const plan = [
   { name: 'finance-payouts', email: 'finance@oyster.test', path: '/app/finance/payouts' },
   { name: 'finance-registers', email: 'finance@oyster.test', path: '/app/finance/registers' },
   { name: 'finance-register', email: 'finance@oyster.test', path: process.env.REGISTER_PATH ?? `/app/finance/registers/${'r1'.repeat(12)}` },
+  { name: 'finance-register-paid', email: 'finance@oyster.test', path: process.env.REGISTER_PAID_PATH ?? '/app/finance/registers/2' },
 ].filter((s) => !only || only.split(',').includes(s.name));
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });

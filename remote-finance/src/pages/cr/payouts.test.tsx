@@ -138,7 +138,8 @@ describe('«Выплаты и акты»', () => {
     expect(post.mock.calls[0][0]).toEqual({ number: '20abcd', date: '2026-11-20', amountKopecks: 700_000, inn: '771234567890', link: null });
 
     answer = { data: ATTACHED };
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Прикрепить' }));
+    // The button wakes up (its spinner gone) once the refusal is shown.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Прикрепить' }));
     await waitFor(() => expect(within(rows()[0]).getByText('К выплате')).toBeTruthy());
     expect(within(rows()[0]).queryByText(PAYOUT_WAITS_FOR_RECEIPT)).toBeNull();
     expect(within(rows()[0]).getByText('Чек № 20abcd от 20.11.2026')).toBeTruthy();

@@ -90,7 +90,7 @@ describe('«Выплаты агентам»', () => {
     await waitFor(() => expect(payoutCalls(h.calls).length).toBe(before + 1));
 
     answer = httpError(400, { message: 'Период ещё не закончился: выплаты считаются за прошедшие месяцы', field: 'period' });
-    fireEvent.click(screen.getByRole('button', { name: 'Рассчитать выплаты за октябрь 2026' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Рассчитать выплаты за октябрь 2026' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Период ещё не закончился: выплаты считаются за прошедшие месяцы');
     expect(screen.queryByLabelText('Итог расчёта')).toBeNull();

@@ -61,7 +61,7 @@ describe('«Реестры выплат»', () => {
     expect(build.mock.calls[0][0]).toEqual({ period: '2026-10' });
 
     answer = { data: DRAFT };
-    fireEvent.click(screen.getByRole('button', { name: 'Собрать реестр' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Собрать реестр' }));
     await waitFor(() => expect(currentLocation()).toBe(`/finance/registers/${ID}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Реестр № 3 за октябрь 2026' })).toBeTruthy();
     expect(toasts).toContainEqual({ type: 'success', body: 'Реестр № 3 за октябрь 2026 собран' });
@@ -101,7 +101,7 @@ describe('«Реестры выплат»', () => {
     expect(screen.getByText('На проверке')).toBeTruthy();
 
     answer = { data: { ...APPROVED, skipped: withSkipped.skipped } };
-    fireEvent.click(screen.getByRole('button', { name: 'Утвердить' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Утвердить' }));
     expect(await screen.findByText('Утверждён')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText(`${OTHER_FINANCE.fio}, 04.11.2026`)).toBeTruthy();
