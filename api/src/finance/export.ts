@@ -9,7 +9,7 @@ import { formatDate } from '@oyster/shared-kit/domain';
  * integer kopecks; only here, at the file's edge, is it written as roubles.
  */
 
-const COLUMNS = ['Дата (МСК)', 'Начисление', 'Агент', 'Полис', 'Продукт', 'Страховщик', 'Клиент', 'Ставка, %', 'Основание ставки', 'База, ₽', 'Сумма, ₽', 'Статус'] as const;
+const COLUMNS = ['Дата (МСК)', 'Начисление', 'Агент', 'Полис', 'Продукт', 'Страховщик', 'Клиент', 'Ставка, %', 'Основание ставки', 'База, ₽', 'Сумма, ₽', 'Статус', 'Выплата'] as const;
 
 const moscowDay = (iso: string) => formatDate(new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().slice(0, 10));
 /** Kopecks as a rouble figure for a spreadsheet cell (exact for any amount below 2^53 kopecks). */
@@ -29,6 +29,7 @@ function cells(r: LedgerRow): (string | number | null)[] {
     roubles(r.baseKopecks),
     roubles(r.amountKopecks),
     r.statusTitle,
+    r.payout ? `${r.payout.actNumber}, ${r.payout.statusTitle.toLowerCase()}` : '',
   ];
 }
 

@@ -48,14 +48,27 @@ export async function accrueCommission(q: Queryable, contractId: string, log?: {
   return { written: lines.length, withoutRate };
 }
 
-/** A paid contract cancelled: every accrual of it, once more with the opposite sign. */
-export async function reverseCommission(q: Queryable, contractId: string): Promise<void> {
+/**
+ * A paid contract cancelled, or money returned to the client in part (the insurer states the refund):
+ * reversal lines, negative, per seller and kind. Whole: what is left of each accrual (the accruals less
+ * earlier partial reversals), under the payment's event key. In part: the accruals × refund ÷ premium,
+ * rounded half up to a kopeck in exact decimal (numeric: no float, no overflow), never more than is left,
+ * under the refund's own event key — so each refund is reversed once however often it is reported.
+ */
+export async function reverseCommission(q: Queryable, contractId: string, part?: { eventKey: string; refundKopecks: number; premiumKopecks: number }): Promise<void> {
   await q.query(
-    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks)
-     SELECT contract_id, agent_id, kind || '_reversal', rate_bp, rate_reason, base_kopecks, -amount_kopecks
-       FROM commission_ledger WHERE contract_id = $1 AND kind IN ('commission', 'override') ORDER BY id
+    `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks, event_key)
+     SELECT a.contract_id, a.agent_id, a.kind || '_reversal', a.rate_bp, a.rate_reason, coalesce($2::bigint, a.base),
+            -least(a.remaining, CASE WHEN $2::bigint IS NULL THEN a.remaining ELSE round(a.accrued::numeric * $2::bigint / $3::bigint)::bigint END), $4
+       FROM (SELECT l.contract_id, l.agent_id, l.kind, max(l.rate_bp) AS rate_bp, max(l.rate_reason) AS rate_reason, max(l.base_kopecks) AS base,
+                    sum(l.amount_kopecks) AS accrued,
+                    sum(l.amount_kopecks) + coalesce((SELECT sum(r.amount_kopecks) FROM commission_ledger r
+                                                       WHERE r.contract_id = l.contract_id AND r.agent_id = l.agent_id AND r.kind = l.kind || '_reversal'), 0) AS remaining
+               FROM commission_ledger l WHERE l.contract_id = $1 AND l.kind IN ('commission', 'override')
+              GROUP BY l.contract_id, l.agent_id, l.kind ORDER BY min(l.id)) a
+      WHERE a.remaining > 0 OR a.accrued = 0
      ON CONFLICT DO NOTHING`,
-    [contractId],
+    [contractId, part?.refundKopecks ?? null, part?.premiumKopecks ?? null, part?.eventKey ?? 'payment'],
   );
 }
 

@@ -2,6 +2,7 @@ import {
   CONTRACT_PRODUCT_TITLES,
   LEDGER_KIND_TITLES,
   LEDGER_LINE_STATUS_TITLES,
+  PAYOUT_STATUS_TITLES,
   ledgerPeriodTitle,
   type ContractProduct,
   type LedgerKind,
@@ -10,6 +11,7 @@ import {
   type LedgerQuery,
   type LedgerRow,
   type LedgerTotals,
+  type PayoutStatus,
   type SessionUser,
 } from '@oyster/shared-kit/domain';
 import { fioSql } from '../platform/auth/users.js';
@@ -21,8 +23,9 @@ import { isoTime, moscowMonthStart } from '../platform/sql.js';
  * Мое КВ / КВ всех (issue 24): the commission ledger as its readers see it — the lines of the agents in
  * the viewer's scope (platform/scope.ts: an agent their own; a network owner also their sub-agents' and
  * their override on them; staff everyone they see), by Moscow month. Nothing here writes: the ledger is
- * written by ledger.ts only. A line is «ожидается» until a payout takes it (payouts come later: none is
- * paid yet, so paid is 0 and every line is expected).
+ * written by ledger.ts only. A line is «ожидается» until the payout that took it (payouts/) is paid; each
+ * line names its payout. The totals follow the lines as they stand now: what earlier periods left unpaid
+ * (carried in), the period's accruals and reversals, what of them is paid, what is still owed.
  */
 
 type Me = { user: SessionUser };
@@ -84,6 +87,10 @@ interface LineRow {
   rate_reason: string | null;
   base_kopecks: string | number;
   amount_kopecks: string | number;
+  payout_id: string | number | null;
+  payout_act: string | null;
+  payout_period: string | null;
+  payout_status: PayoutStatus | null;
 }
 
 function toRow(r: LineRow): LedgerRow {
@@ -108,13 +115,19 @@ function toRow(r: LineRow): LedgerRow {
     rateReason: r.rate_reason,
     baseKopecks: Number(r.base_kopecks),
     amountKopecks: Number(r.amount_kopecks),
-    status: 'expected',
-    statusTitle: LEDGER_LINE_STATUS_TITLES.expected,
+    status: r.payout_status === 'paid' ? 'paid' : 'expected',
+    statusTitle: LEDGER_LINE_STATUS_TITLES[r.payout_status === 'paid' ? 'paid' : 'expected'],
+    payout:
+      r.payout_id == null
+        ? null
+        : { id: String(r.payout_id), actNumber: r.payout_act!, period: r.payout_period!, status: r.payout_status!, statusTitle: PAYOUT_STATUS_TITLES[r.payout_status!] },
   };
 }
 
 // LEFT: an adjustment may be tied to no contract (a filter on the contract's insurer or product leaves it out).
 const FROM = `FROM commission_ledger l LEFT JOIN contracts c ON c.id = l.contract_id`;
+/** Whether line `l` is in a paid payout (the period's statement locked). */
+const PAID = `EXISTS (SELECT 1 FROM payout_lines pl JOIN payouts pp ON pp.id = pl.payout_id WHERE pl.ledger_id = l.id AND pp.status = 'paid')`;
 
 /** A page of a period's lines (newest first, keyset by (at, id)) and the period's totals for the same filters. */
 export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { limit: number }): Promise<LedgerPage> {
@@ -131,15 +144,18 @@ export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { li
   pageParams.push(query.limit + 1);
   const rows = await q.query<LineRow>(
     `SELECT l.id, l.at, l.kind, l.agent_id, ${fioSql('u')} AS agent_fio, l.contract_id, l.note, c.policy_number, c.product, co.short_name AS company_name,
-            c.client_name, c.premium, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks
+            c.client_name, c.premium, l.rate_bp, l.rate_reason, l.base_kopecks, l.amount_kopecks,
+            po.id AS payout_id, po.act_number AS payout_act, po.period AS payout_period, po.status AS payout_status
        ${FROM} JOIN users u ON u.id = l.agent_id LEFT JOIN companies co ON co.id = c.company_id
+       LEFT JOIN payout_lines pol ON pol.ledger_id = l.id LEFT JOIN payouts po ON po.id = pol.payout_id
       WHERE ${pageWhere.join(' AND ')} ORDER BY l.at DESC, l.id DESC LIMIT $${pageParams.length}`,
     pageParams,
   );
   const items = rows.slice(0, query.limit).map(toRow);
   const last = items[items.length - 1];
-  const [t] = await q.query<{ opening: string; accrued: string; reversed: string; lines: number; no_rate: number }>(
-    `SELECT coalesce(sum(l.amount_kopecks) FILTER (WHERE l.at < ${monthStart('$1')}), 0)::text AS opening,
+  const [t] = await q.query<{ opening: string; accrued: string; reversed: string; paid: string; lines: number; no_rate: number }>(
+    `SELECT coalesce(sum(l.amount_kopecks) FILTER (WHERE l.at < ${monthStart('$1')} AND NOT ${PAID}), 0)::text AS opening,
+            coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND ${PAID}), 0)::text AS paid,
             coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND l.amount_kopecks > 0), 0)::text AS accrued,
             coalesce(sum(l.amount_kopecks) FILTER (WHERE ${inPeriod} AND l.amount_kopecks < 0), 0)::text AS reversed,
             count(*) FILTER (WHERE ${inPeriod})::int AS lines,
@@ -150,14 +166,15 @@ export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { li
   const opening = Number(t.opening);
   const accrued = Number(t.accrued);
   const reversed = Number(t.reversed);
+  const paid = Number(t.paid);
   const totals: LedgerTotals = {
     period: query.period,
     openingKopecks: opening,
     accruedKopecks: accrued,
     reversedKopecks: reversed,
     netKopecks: accrued + reversed,
-    paidKopecks: 0,
-    closingKopecks: opening + accrued + reversed,
+    paidKopecks: paid,
+    closingKopecks: opening + accrued + reversed - paid,
     noRateLines: t.no_rate,
     lines: t.lines,
   };

@@ -1,6 +1,7 @@
 import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS, type DemoAccountKey, type LedgerPage } from '@oyster/shared-kit/domain';
 import ExcelJS from 'exceljs';
 import { currentPeriod } from '../../src/finance/statement';
+import { reverseCommission } from '../../src/finance/ledger';
 import { BACKENDS, call, connectSocket, connected, expectOnly, signInAll, start, type Running } from '../support';
 import { contractsDriver, postCallback } from '../support/contracts';
 
@@ -151,7 +152,7 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(decodeURIComponent(csv.headers.get('content-disposition') ?? '')).toContain('КВ Ноябрь 2026.csv');
     const text = Buffer.from(await csv.arrayBuffer()).toString('utf8');
-    expect(text.startsWith('\uFEFFДата (МСК);Начисление;Агент;Полис;Продукт;Страховщик;Клиент;Ставка, %;Основание ставки;База, ₽;Сумма, ₽;Статус\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFДата (МСК);Начисление;Агент;Полис;Продукт;Страховщик;Клиент;Ставка, %;Основание ставки;База, ₽;Сумма, ₽;Статус;Выплата\r\n')).toBe(true);
     const rows = text.trim().split('\r\n').slice(1).map((l) => l.split(';'));
     // The agent's own three November lines, newest first: the sale without a rate, the reversal, the accrual.
     expect(rows.map((x) => [x[0], x[1], x[7], x[10], x[11]])).toEqual([
@@ -169,7 +170,7 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
     const sheet = book.worksheets[0];
     expect(sheet.name).toBe('Октябрь 2026');
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(['Дата (МСК)', 'Начисление', 'Агент', 'Полис', 'Продукт', 'Страховщик', 'Клиент', 'Ставка, %', 'Основание ставки', 'База, ₽', 'Сумма, ₽', 'Статус']);
+    expect(values(1)).toEqual(['Дата (МСК)', 'Начисление', 'Агент', 'Полис', 'Продукт', 'Страховщик', 'Клиент', 'Ставка, %', 'Основание ставки', 'База, ₽', 'Сумма, ₽', 'Статус', 'Выплата']);
     expect(values(2)).toEqual(expect.arrayContaining(['15.10.2026', 'КВ агента', 'Иванов Иван Петрович', 10, 10000, 1000, 'Ожидается']));
     const totals = Object.fromEntries([4, 5, 6, 7, 8, 9].map((n) => [values(n)[0], values(n)[10]]));
     expect(totals).toEqual({ 'Остаток на начало': 0, Начислено: 1000, Сторно: 0, 'Итого за период': 1000, Выплачено: 0, 'К выплате': 1000 });
@@ -223,5 +224,28 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
     await insert('instalment-3');
     await expect(insert('instalment-3')).rejects.toThrow();
     expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM commission_ledger WHERE contract_id = $1 AND agent_id = $2 AND kind = 'commission'`, [contracts[5], ids.agent2]))[0].n).toBe(3);
+  });
+
+  test('a partial refund reverses the commission in proportion (half up, in kopecks), once per refund; the cancellation then reverses only what is left', async () => {
+    const db = r.oyster.db;
+    // A sub-agent's sale: the seller's commission and the owner's override, 1 234,57 ₽ and 246,91 ₽ on 12 345,67 ₽.
+    const [c] = await db.query<{ id: string }>(`SELECT id FROM contracts WHERE agent_id = $1 AND status = ${S.inAction} AND id <> ALL($2) LIMIT 1`, [ids.subagent, contracts]);
+    await db.query('DELETE FROM commission_ledger WHERE contract_id = $1', [c.id]);
+    await db.query(
+      `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, base_kopecks, amount_kopecks) VALUES ($1, $2, 'commission', 1000, 1234567, 123457), ($1, $3, 'override', 200, 1234567, 24691)`,
+      [c.id, ids.subagent, ids.owner],
+    );
+    const lines = async () =>
+      (await db.query<{ agent_id: string; kind: string; amount_kopecks: string; event_key: string }>('SELECT agent_id, kind, amount_kopecks, event_key FROM commission_ledger WHERE contract_id = $1 ORDER BY id', [c.id]))
+        .map((l) => `${l.agent_id === ids.owner ? 'owner' : 'seller'} ${l.kind} ${l.amount_kopecks} ${l.event_key}`);
+    // The insurer returns a third of the premium: 411 522 of 1 234 567 kopecks.
+    await reverseCommission(db, c.id, { eventKey: 'refund-1', refundKopecks: 411_522, premiumKopecks: 1_234_567 });
+    await reverseCommission(db, c.id, { eventKey: 'refund-1', refundKopecks: 411_522, premiumKopecks: 1_234_567 });
+    expect(await lines()).toEqual(['seller commission 123457 payment', 'owner override 24691 payment', 'seller commission_reversal -41152 refund-1', 'owner override_reversal -8230 refund-1']);
+    await reverseCommission(db, c.id);
+    const all = await lines();
+    expect(all.slice(4)).toEqual(['seller commission_reversal -82305 payment', 'owner override_reversal -16461 payment']);
+    const [sum] = await db.query<{ s: string }>('SELECT sum(amount_kopecks)::text AS s FROM commission_ledger WHERE contract_id = $1', [c.id]);
+    expect(sum.s).toBe('0');
   });
 });

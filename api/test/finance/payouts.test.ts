@@ -150,6 +150,12 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
     }
     expect((await payoutsOf('agent8', 'period=2026-01'))[0]).toMatchObject({ status: 'paid', statusTitle: 'Выплачено', paidAt: expect.any(String), register: { id: reg.id, number: reg.number } });
     expect((await post('admin', `${url}/paid`, {})).body.data).toMatchObject({ status: 'paid', statusTitle: 'Оплачен', paidLines: 2 });
+    // Мое КВ: January's line is paid, names its payout; the period's totals count it paid, nothing owed.
+    const ledger = (await get('agent8', '/api/v2/finance/ledger?period=2026-01')).body.data;
+    expect(ledger.items.map((l: { status: string; statusTitle: string; payout: unknown }) => [l.statusTitle, l.payout])).toEqual([
+      ['Выплачено', { id: belova.id, actNumber: belova.actNumber, period: '2026-01', status: 'paid', statusTitle: 'Выплачено' }],
+    ]);
+    expect(ledger.totals).toMatchObject({ accruedKopecks: rub(50_000), paidKopecks: rub(50_000), closingKopecks: 0 });
 
     // The period's statement is locked: a paid payout and its lines do not change.
     await expect(r.oyster.db.query('UPDATE payouts SET tax_kopecks = 0 WHERE id = $1', [belova.id])).rejects.toThrow(/locked/);

@@ -25,6 +25,7 @@ const ACCRUAL: LedgerRow = {
   amountKopecks: 123_457,
   status: 'expected',
   statusTitle: 'Ожидается',
+  payout: null,
 };
 /** A sale no rate was in force for: a line of 0, «нет ставки». */
 const NO_RATE: LedgerRow = {

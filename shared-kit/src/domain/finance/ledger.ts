@@ -1,10 +1,11 @@
 import type { ContractParty } from '../sales/contractWire';
 import type { LedgerKind } from './money';
+import type { PayoutStatus } from './payouts';
 
 /**
  * Мое КВ / КВ всех (`/app/cr`, issue 24): the commission ledger's lines by period, in the viewer's scope.
  * A period is a Moscow calendar month 'YYYY-MM' (GET /api/v2/payments/period-filters-pay-lists); money is
- * integer kopecks; a line is «ожидается» until a payout takes it (payouts come later in issue 24).
+ * integer kopecks; a line is «ожидается» until the payout that took it is paid.
  */
 
 /** 'YYYY-MM': a Moscow calendar month. */
@@ -62,6 +63,8 @@ export interface LedgerRow {
   amountKopecks: number;
   status: LedgerLineStatus;
   statusTitle: string;
+  /** The payout the line went into (its act number and status), or null while no payout took it. */
+  payout: { id: string; actNumber: string; period: string; status: PayoutStatus; statusTitle: string } | null;
 }
 
 /** A period's figures for the same filters: what came in before it and is still owed, what it added, what is owed after it. */
