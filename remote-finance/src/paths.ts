@@ -5,6 +5,11 @@
  */
 export const TEMPLATES_TITLE = 'Персональные шаблоны КВ';
 export const SEGMENTS_TITLE = 'Сегментатор КВ';
+export const PAYOUTS_TITLE = 'Выплаты агентам';
+export const REGISTERS_TITLE = 'Реестры выплат';
+/** The КВ section's tabs. */
+export const LEDGER_TAB_TITLE = 'Начисления';
+export const MY_PAYOUTS_TITLE = 'Выплаты и акты';
 
 export const paths = {
   finance: () => '/finance',
@@ -14,8 +19,14 @@ export const paths = {
   template: (id: string) => `/edit_template/${id}`,
   segments: () => '/finance/segments',
   segment: (id: string) => `/finance/segments/${id}`,
+  ledger: () => '/cr',
+  myPayouts: () => '/cr/payouts',
+  payouts: () => '/finance/payouts',
+  registers: () => '/finance/registers',
+  register: (id: string) => `/finance/registers/${id}`,
 };
 
 export const FINANCE_BACK = { to: paths.finance(), label: 'Финансы' };
 export const TEMPLATES_BACK = { to: paths.templates(), label: TEMPLATES_TITLE };
 export const SEGMENTS_BACK = { to: paths.segments(), label: SEGMENTS_TITLE };
+export const REGISTERS_BACK = { to: paths.registers(), label: REGISTERS_TITLE };

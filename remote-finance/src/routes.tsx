@@ -11,19 +11,34 @@ const AddTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-f
 const EditTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/edit_template/EditTemplatePage'));
 const SegmentsPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentsPage'));
 const SegmentPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentPage'));
+const PayoutsPage = React.lazy(() => import(/* webpackChunkName: "payouts" */ './pages/cr/PayoutsPage'));
+const PayoutsAdminPage = React.lazy(() => import(/* webpackChunkName: "payouts-admin" */ './pages/finance/PayoutsAdminPage'));
+const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegistersPage'));
+const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
 
+/** Payouts and payout registers are made by the same people (canManageCommissionRates). */
+const payouts = { access: 'canManageCommissionRates', reason: 'Выплаты агентам и реестры выплат ведут администраторы и финансовые контролёры.' } as const;
+
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
-  cr: [{ path: '', page: CommissionsPage }],
+  cr: [
+    { path: '', page: CommissionsPage },
+    // «Выплаты и акты»: whoever sees КВ, each within their scope (the api decides).
+    { path: 'payouts', page: PayoutsPage },
+  ],
   finance: [
     { path: '', page: FinancePage },
     { path: 'templates', page: TemplatesPage, ...rates },
     { path: 'segments', page: SegmentsPage, ...rates },
     { path: 'segments/:segmentId', page: SegmentPage, ...rates },
-    // Payout registers, reconciliations, acts: «Раздел готовится» until they land.
+    // Payouts and their registers: finance staff, as the rate screens (the api checks it too).
+    { path: 'payouts', page: PayoutsAdminPage, ...payouts },
+    { path: 'registers', page: RegistersPage, ...payouts },
+    { path: 'registers/:registerId', page: RegisterPage, ...payouts },
+    // Reconciliations: «Раздел готовится» until they land.
     { path: ':tab', page: FinanceTabPage },
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],

@@ -5,7 +5,7 @@
  * of it costs a second on a shared machine.) The fakes (fakeHttp, renderSection, …) are @oyster/shared-kit/testing's.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CommissionSegment, CommissionTemplate } from '@oyster/shared-kit/domain';
+import { PAYOUT_STATUS_TITLES, REGISTER_STATUS_TITLES, type CommissionSegment, type CommissionTemplate, type PayoutRow, type RegisterDetail } from '@oyster/shared-kit/domain';
 import { emptyInitState, typeInto } from '@oyster/shared-kit/testing';
 
 export const VSK = { _id: 'a'.repeat(24), shortName: 'ВСК' };
@@ -82,4 +82,70 @@ export async function dialogTitled(title: string): Promise<HTMLElement> {
     if (!dialog) throw new Error(`no dialog «${title}»`);
     return dialog;
   });
+}
+
+/** A payout of Иванов (FL) for October 2026: 12 345,67 ₽ earned, 1 605 ₽ НДФЛ withheld, «К выплате». */
+export function samplePayout(over: Partial<PayoutRow> = {}): PayoutRow {
+  return {
+    id: 'p1'.repeat(12),
+    agent: party(IVANOV),
+    period: '2026-10',
+    periodTitle: 'Октябрь 2026',
+    opf: 'FL',
+    opfTitle: 'Физическое лицо',
+    grossKopecks: 1_234_567,
+    taxKopecks: 160_500,
+    netKopecks: 1_074_067,
+    lines: 3,
+    status: 'ready',
+    statusTitle: PAYOUT_STATUS_TITLES.ready,
+    waitingReason: null,
+    receipt: null,
+    actNumber: 'А-2026-10-000001',
+    vatTitle: '',
+    register: null,
+    selfEmployedLimitExceeded: false,
+    createdAt: '2026-11-02T09:00:00.000Z',
+    paidAt: null,
+    ...over,
+  };
+}
+
+/** Register № 3 for October 2026 built by `FINANCE`, a draft with two payouts. */
+export function sampleRegister(over: Partial<RegisterDetail> = {}): RegisterDetail {
+  const payouts = over.payouts ?? [
+    samplePayout({ status: 'in_register', statusTitle: PAYOUT_STATUS_TITLES.in_register, register: { id: 'r1'.repeat(12), number: 3 } }),
+    samplePayout({
+      id: 'p2'.repeat(12),
+      agent: party(PETROVA),
+      opf: 'IP',
+      opfTitle: 'Индивидуальный предприниматель',
+      grossKopecks: 500_000,
+      taxKopecks: 0,
+      netKopecks: 500_000,
+      vatTitle: 'НДС не облагается',
+      actNumber: 'А-2026-10-000002',
+      status: 'in_register',
+      statusTitle: PAYOUT_STATUS_TITLES.in_register,
+      register: { id: 'r1'.repeat(12), number: 3 },
+    }),
+  ];
+  return {
+    id: 'r1'.repeat(12),
+    number: 3,
+    period: '2026-10',
+    periodTitle: 'Октябрь 2026',
+    status: 'draft',
+    statusTitle: REGISTER_STATUS_TITLES.draft,
+    totalKopecks: payouts.reduce((s, p) => s + p.netKopecks, 0),
+    lines: payouts.length,
+    paidLines: payouts.filter((p) => p.status === 'paid').length,
+    builtBy: { id: FINANCE.id, fio: FINANCE.fio },
+    approvedBy: null,
+    createdAt: '2026-11-03T09:00:00.000Z',
+    approvedAt: null,
+    payouts,
+    skipped: [],
+    ...over,
+  };
 }

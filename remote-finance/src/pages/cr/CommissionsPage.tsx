@@ -23,6 +23,7 @@ import { EmptyState, ErrorState, Loaded, LoadingBlock, PageFrame, ShowMore, useA
 import { ledgerExportUrl, ledgerPage, ledgerPeriods } from '../../api/ledger';
 import { AdjustmentDialog } from '../../components/AdjustmentDialog';
 import { AgentFilter } from '../../components/AgentFilter';
+import { CrTabs } from '../../components/CrTabs';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import './cr.css';
 
@@ -66,9 +67,11 @@ export default function CommissionsPage() {
           }}
         />
       ) : null}
-      <Loaded load={periods} loading={{ rows: 6 }} errorTitle="Не удалось загрузить периоды начислений">
-        {(list) => <Ledger periods={list} showAgents={a.canListAgents} />}
-      </Loaded>
+      <CrTabs active="ledger">
+        <Loaded load={periods} loading={{ rows: 6 }} errorTitle="Не удалось загрузить периоды начислений">
+          {(list) => <Ledger periods={list} showAgents={a.canListAgents} />}
+        </Loaded>
+      </CrTabs>
     </PageFrame>
   );
 }

@@ -3,21 +3,23 @@ import { Link } from 'react-router-dom';
 import { sectionOf } from '@oyster/shared-kit/domain';
 import { PageFrame, useAccess } from '@oyster/shared-kit/ui/screens';
 import { sectionHeading } from '@oyster/shared-kit/ui/sections';
-import { paths, SEGMENTS_TITLE, TEMPLATES_TITLE } from '../../paths';
+import { paths, PAYOUTS_TITLE, REGISTERS_TITLE, SEGMENTS_TITLE, TEMPLATES_TITLE } from '../../paths';
 import './finance.css';
 
-/** The parts of Финансы (spec §2) still to come: each stays «Раздел готовится» under `/app/finance/<tab>`. */
-const COMING_TEXT = 'Реестры выплат, сверки со страховщиками и акты — раздел готовится.';
+/** The part of Финансы (spec §2) still to come: it stays «Раздел готовится» under `/app/finance/<tab>`. */
+const COMING_TEXT = 'Сверки со страховщиками — раздел готовится.';
 
 /**
  * «Финансы» (`/app/finance`; admins, finance controllers, supervisors who see every agent): where its parts
- * are. The commission segmenter and personal templates are for those who set rates (canManageCommissionRates);
- * payout registers, reconciliations and acts are coming.
+ * are. Payouts to agents, payout registers, the commission segmenter and personal templates are for those who
+ * set rates (canManageCommissionRates); reconciliations are coming.
  */
 export default function FinancePage() {
   const a = useAccess();
   const links = a.canManageCommissionRates
     ? [
+        { to: paths.payouts(), title: PAYOUTS_TITLE, text: 'Выплаты за закончившийся месяц по формам агентов: расчёт, НДФЛ, чеки самозанятых, акты.' },
+        { to: paths.registers(), title: REGISTERS_TITLE, text: 'Реестры выплат для банка: сбор, утверждение вторым сотрудником, выгрузка 1С и XLSX, отметка об оплате.' },
         { to: paths.segments(), title: SEGMENTS_TITLE, text: 'Группы агентов со своими ставками КВ: состав и версии ставок по страховщикам и продуктам.' },
         { to: paths.templates(), title: TEMPLATES_TITLE, text: 'Собственные ставки отдельных агентов на страховщика и продукт, со сроком действия.' },
       ]

@@ -4,15 +4,17 @@ import { currentLocation, fakeHttp, renderSection } from '@oyster/shared-kit/tes
 import RemoteRoutes from '../../routes';
 
 describe('«Финансы»', () => {
-  test('finance staff: links to «Сегментатор КВ» and «Персональные шаблоны КВ»; the parts to come are said to be coming', async () => {
+  test('finance staff: links to «Выплаты агентам», «Реестры выплат», «Сегментатор КВ» and «Персональные шаблоны КВ»; reconciliations are said to be coming', async () => {
     await renderSection(RemoteRoutes, '/finance', { http: fakeHttp({ 'GET /api/v2/finance/templates': { data: [] } }), user: DEMO_USERS.finance });
     expect(await screen.findByRole('heading', { level: 1, name: 'Финансы' })).toBeTruthy();
     const parts = screen.getByRole('list', { name: 'Разделы финансов' });
     expect(within(parts).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Выплаты агентам', '/finance/payouts'],
+      ['Реестры выплат', '/finance/registers'],
       ['Сегментатор КВ', '/finance/segments'],
       ['Персональные шаблоны КВ', '/finance/templates'],
     ]);
-    expect(screen.getByText('Реестры выплат, сверки со страховщиками и акты — раздел готовится.')).toBeTruthy();
+    expect(screen.getByText('Сверки со страховщиками — раздел готовится.')).toBeTruthy();
     fireEvent.click(within(parts).getByRole('link', { name: 'Персональные шаблоны КВ' }));
     await waitFor(() => expect(currentLocation()).toBe('/finance/templates'));
   });
@@ -23,12 +25,12 @@ describe('«Финансы»', () => {
     expect(screen.queryByRole('list', { name: 'Разделы финансов' })).toBeNull();
   });
 
-  test('the other tabs (registers, reconciliations, acts) stay «Раздел готовится»; a deeper unknown path is not found', async () => {
-    const view = await renderSection(RemoteRoutes, '/finance/registers', { http: fakeHttp({}), user: DEMO_USERS.finance });
+  test('the other tabs (reconciliations) stay «Раздел готовится»; a deeper unknown path is not found', async () => {
+    const view = await renderSection(RemoteRoutes, '/finance/reconciliations', { http: fakeHttp({}), user: DEMO_USERS.finance });
     expect(await screen.findByText('Раздел готовится')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Финансы' })).toBeTruthy();
     view.unmount();
-    await renderSection(RemoteRoutes, '/finance/registers/1/2', { http: fakeHttp({}), user: DEMO_USERS.finance });
+    await renderSection(RemoteRoutes, '/finance/reconciliations/1/2', { http: fakeHttp({}), user: DEMO_USERS.finance });
     expect(await screen.findByText('Страница не найдена')).toBeTruthy();
   });
 });
