@@ -7,6 +7,7 @@ import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
 import type { ContractMoneyEvent } from './finance/money';
 import type { LedgerChangedEvent } from './finance/ledger';
+import type { ReconciliationChangedEvent } from './finance/reconciliation';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
@@ -35,6 +36,8 @@ export interface ServerEvents {
   contract_money: ContractMoneyEvent;
   /** Commission ledger lines were written for an agent the user sees (Мое КВ / КВ всех reload). */
   ledger_changed: LedgerChangedEvent;
+  /** An insurer's statement was imported or a line of it resolved: for finance staff. */
+  reconciliation_changed: ReconciliationChangedEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */
   broker_request: BrokerRequestEvent;
   /** The user's unread notifications count changed (api/src/communications). */
@@ -61,6 +64,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'contract_files',
   'contract_money',
   'ledger_changed',
+  'reconciliation_changed',
   'broker_request',
   'notifications_count',
   'chat_message',

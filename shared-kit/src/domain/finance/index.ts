@@ -1,3 +1,4 @@
 export * from './money';
 export * from './ledger';
 export * from './rates';
+export * from './reconciliation';
