@@ -5,6 +5,7 @@
  */
 export const TEMPLATES_TITLE = 'Персональные шаблоны КВ';
 export const SEGMENTS_TITLE = 'Сегментатор КВ';
+export const RECONCILIATION_TITLE = 'Сверка со страховщиками';
 
 export const paths = {
   finance: () => '/finance',
@@ -14,8 +15,11 @@ export const paths = {
   template: (id: string) => `/edit_template/${id}`,
   segments: () => '/finance/segments',
   segment: (id: string) => `/finance/segments/${id}`,
+  reconciliation: () => '/finance/reconciliation',
+  statement: (id: string) => `/finance/reconciliation/${id}`,
 };
 
 export const FINANCE_BACK = { to: paths.finance(), label: 'Финансы' };
 export const TEMPLATES_BACK = { to: paths.templates(), label: TEMPLATES_TITLE };
 export const SEGMENTS_BACK = { to: paths.segments(), label: SEGMENTS_TITLE };
+export const RECONCILIATION_BACK = { to: paths.reconciliation(), label: RECONCILIATION_TITLE };

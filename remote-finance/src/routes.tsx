@@ -11,6 +11,8 @@ const AddTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-f
 const EditTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/edit_template/EditTemplatePage'));
 const SegmentsPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentsPage'));
 const SegmentPage = React.lazy(() => import(/* webpackChunkName: "segments" */ './pages/finance/SegmentPage'));
+const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
+const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
@@ -23,7 +25,9 @@ export const SECTION_PAGES: SectionPages = {
     { path: 'templates', page: TemplatesPage, ...rates },
     { path: 'segments', page: SegmentsPage, ...rates },
     { path: 'segments/:segmentId', page: SegmentPage, ...rates },
-    // Payout registers, reconciliations, acts: «Раздел готовится» until they land.
+    { path: 'reconciliation', page: ReconciliationPage, ...rates },
+    { path: 'reconciliation/:statementId', page: ReconciliationStatementPage, ...rates },
+    // Payout registers, acts: «Раздел готовится» until they land.
     { path: ':tab', page: FinanceTabPage },
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
