@@ -94,7 +94,7 @@ export async function demoStatement(q: Queryable, companyId: string, now = new D
     }
     rows.push(row);
   });
-  const unknownPolicy = `ХХХ ${String(9_900_000_000 + rows.length).padStart(10, '0')}`;
+  const unknownPolicy = `ХХХ${String(9_900_000_000 + rows.length).padStart(10, '0')}`;
   rows.push({ policy: unknownPolicy, client: 'Неизвестный Клиент Страхователевич', start: `${latest.period}-15`, premium: 1_234_567, rateBp: DEMO_INSURER_RATES_BP[company.id_unicus], amount: commissionOf(1_234_567, DEMO_INSURER_RATES_BP[company.id_unicus]) });
   planted.unknown.push(unknownPolicy);
 

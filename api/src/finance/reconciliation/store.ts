@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, RECON_LINE_STATUS_TITLES, RECON_RESOLUTION_TITLES, type ReconAction, type ReconLine, type ReconLineStatus, type ReconMapping, type ReconMarginRow, type ReconProgress, type ReconStatement } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, RECON_LINE_STATUS_TITLES, RECON_RESOLUTION_TITLES, type ReconAction, type ReconLine, type ReconLineStatus, type ReconMapping, type ReconMarginRow, type ReconProgress, type ReconStatement } from '@oyster/shared-kit/domain';
 import { fioSql } from '../../platform/auth/users.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, validationError } from '../../platform/errors.js';
@@ -263,10 +263,11 @@ export async function margin(q: Queryable, period: string): Promise<ReconMarginR
     [period],
   );
   const rows = new Map<string, ReconMarginRow>();
+  const titleOf = (product: string | null, name: string | null) => (product && product in CONTRACT_PRODUCT_TITLES ? CONTRACT_PRODUCT_TITLES[product as keyof typeof CONTRACT_PRODUCT_TITLES] : name);
   const rowOf = (companyId: string, companyName: string, product: string | null, productName: string | null) => {
     const key = `${companyId}:${product ?? ''}`;
     let r = rows.get(key);
-    if (!r) rows.set(key, (r = { companyId, companyName, product, productName: productName ?? 'Без продукта', contracts: 0, insurerExpectedKopecks: 0, adjustmentsKopecks: 0, agentsKopecks: 0, marginKopecks: 0 }));
+    if (!r) rows.set(key, (r = { companyId, companyName, product, productName: titleOf(product, productName) ?? 'Без продукта', contracts: 0, insurerExpectedKopecks: 0, adjustmentsKopecks: 0, agentsKopecks: 0, marginKopecks: 0 }));
     return r;
   };
   for (const c of contracts) {
