@@ -78,7 +78,8 @@ export function statMediaFile(mediaDir: string, kind: UploadKind, storageFileNam
     const st = statSync(path);
     if (!st.isFile()) return null;
     const type = detectType(readHead(path));
-    return type ? { size: st.size, type } : null;
+    // Pictures and PDFs only: a table (XLSX, CSV text) is no media file.
+    return type && type !== 'xlsx' && type !== 'csv' ? { size: st.size, type } : null;
   } catch {
     return null;
   }
