@@ -10,6 +10,7 @@ export const REGISTERS_TITLE = 'Реестры выплат';
 /** The КВ section's tabs. */
 export const LEDGER_TAB_TITLE = 'Начисления';
 export const MY_PAYOUTS_TITLE = 'Выплаты и акты';
+export const RECONCILIATION_TITLE = 'Сверка со страховщиками';
 
 export const paths = {
   finance: () => '/finance',
@@ -24,9 +25,12 @@ export const paths = {
   payouts: () => '/finance/payouts',
   registers: () => '/finance/registers',
   register: (id: string) => `/finance/registers/${id}`,
+  reconciliation: () => '/finance/reconciliation',
+  statement: (id: string) => `/finance/reconciliation/${id}`,
 };
 
 export const FINANCE_BACK = { to: paths.finance(), label: 'Финансы' };
 export const TEMPLATES_BACK = { to: paths.templates(), label: TEMPLATES_TITLE };
 export const SEGMENTS_BACK = { to: paths.segments(), label: SEGMENTS_TITLE };
 export const REGISTERS_BACK = { to: paths.registers(), label: REGISTERS_TITLE };
+export const RECONCILIATION_BACK = { to: paths.reconciliation(), label: RECONCILIATION_TITLE };

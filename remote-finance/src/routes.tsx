@@ -5,7 +5,6 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 // Every page loads on demand (spec §2).
 const CommissionsPage = React.lazy(() => import(/* webpackChunkName: "commissions" */ './pages/cr/CommissionsPage'));
 const FinancePage = React.lazy(() => import(/* webpackChunkName: "finance" */ './pages/finance/FinancePage'));
-const FinanceTabPage = React.lazy(() => import(/* webpackChunkName: "finance" */ './pages/finance/FinanceTabPage'));
 const TemplatesPage = React.lazy(() => import(/* webpackChunkName: "templates" */ './pages/finance/TemplatesPage'));
 const AddTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/add_template/AddTemplatePage'));
 const EditTemplatePage = React.lazy(() => import(/* webpackChunkName: "template-form" */ './pages/edit_template/EditTemplatePage'));
@@ -15,6 +14,8 @@ const PayoutsPage = React.lazy(() => import(/* webpackChunkName: "payouts" */ '.
 const PayoutsAdminPage = React.lazy(() => import(/* webpackChunkName: "payouts-admin" */ './pages/finance/PayoutsAdminPage'));
 const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegistersPage'));
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
+const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
+const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
@@ -38,8 +39,8 @@ export const SECTION_PAGES: SectionPages = {
     { path: 'payouts', page: PayoutsAdminPage, ...payouts },
     { path: 'registers', page: RegistersPage, ...payouts },
     { path: 'registers/:registerId', page: RegisterPage, ...payouts },
-    // Reconciliations: «Раздел готовится» until they land.
-    { path: ':tab', page: FinanceTabPage },
+    { path: 'reconciliation', page: ReconciliationPage, ...rates },
+    { path: 'reconciliation/:statementId', page: ReconciliationStatementPage, ...rates },
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],

@@ -3,13 +3,15 @@ import { ledgerRoutes } from './routes/ledger.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { personalRateRoutes } from './routes/personal-rates.js';
 import { rateRoutes } from './routes/rates.js';
+import { reconciliationRoutes } from './reconciliation/index.js';
 import { seedFinance } from './seed.js';
 import { seedPayouts } from './payouts/seed.js';
 
 /**
  * Finance: the commission ledger sales writes through (ledger.ts), the rates and their check (rates.ts),
  * the payments to return to clients (refunds.ts), a contract's money for finance staff (contract-money.ts),
- * Мое КВ / КВ всех (statement.ts).
+ * Мое КВ / КВ всех (statement.ts), reconciliation with insurers (reconciliation/: statements, the matcher,
+ * the broker's margin — see reconciliation/index.ts).
  * remote-finance is its front (the screens come with the finance issue).
  */
 export const finance: Domain = {
@@ -18,6 +20,7 @@ export const finance: Domain = {
     rateRoutes(app, ctx);
     ledgerRoutes(app, ctx);
     personalRateRoutes(app, ctx);
+    reconciliationRoutes(app, ctx);
   },
   seed: (q) => seedFinance(q),
 };

@@ -13,7 +13,7 @@ export const UPLOAD_KINDS: readonly UploadKind[] = ['banners', 'news', 'courses'
 export type { UploadKind };
 
 /** Largest file per type: pictures 5 MB, PDF 20 MB. */
-export const MAX_SIZE: Record<FileType, number> = { png: 5 * MB, jpeg: 5 * MB, webp: 5 * MB, pdf: 20 * MB };
+export const MAX_SIZE: Partial<Record<FileType, number>> = { png: 5 * MB, jpeg: 5 * MB, webp: 5 * MB, pdf: 20 * MB };
 export const MAX_UPLOAD = 20 * MB;
 
 /** Which types each upload kind accepts: pictures everywhere, PDF for courses and the media library. */
@@ -78,7 +78,8 @@ export function statMediaFile(mediaDir: string, kind: UploadKind, storageFileNam
     const st = statSync(path);
     if (!st.isFile()) return null;
     const type = detectType(readHead(path));
-    return type ? { size: st.size, type } : null;
+    // Pictures and PDFs only: a table (XLSX, CSV text) is no media file.
+    return type && type !== 'xlsx' && type !== 'csv' ? { size: st.size, type } : null;
   } catch {
     return null;
   }

@@ -21,9 +21,10 @@ import { migration as ledgerByTime } from './0019_ledger_by_time.js';
 import { migration as commissionTemplatesSegments } from './0020_commission_templates_segments.js';
 import { migration as ledgerEventsAdjustments } from './0021_ledger_events_adjustments.js';
 import { migration as payouts } from './0022_payouts.js';
+import { migration as reconciliation } from './0023_reconciliation.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation];

@@ -38,7 +38,7 @@ export interface UploadRule {
   /** The contents it takes, told by their first bytes. */
   types: readonly FileType[];
   /** The largest file: one size for every type, or a size per type. */
-  maxBytes: number | Readonly<Record<FileType, number>>;
+  maxBytes: number | Readonly<Partial<Record<FileType, number>>>;
 }
 
 /** A document attached to a contract or a request, or sent in a chat (by staff, an agent or an Oyster.app client). */
@@ -73,7 +73,7 @@ export function checkUpload(f: ReadUpload, rule: UploadRule): CheckedUpload {
   if (!type || !rule.types.includes(type)) throw bad(UPLOAD_CHECK_TEXTS.badType(name, rule.types));
   const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
   if (!EXTENSIONS[type].includes(extension)) throw bad(UPLOAD_CHECK_TEXTS.badExtension(name));
-  const maxBytes = typeof rule.maxBytes === 'number' ? rule.maxBytes : rule.maxBytes[type];
+  const maxBytes = typeof rule.maxBytes === 'number' ? rule.maxBytes : rule.maxBytes[type] ?? 0;
   if (f.truncated || f.size > maxBytes) throw bad(UPLOAD_CHECK_TEXTS.tooLarge(name, maxBytes));
   return { ...f, type, name };
 }

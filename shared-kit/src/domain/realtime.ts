@@ -8,6 +8,7 @@ import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWi
 import type { ContractMoneyEvent } from './finance/money';
 import type { LedgerChangedEvent } from './finance/ledger';
 import type { PayoutChangedEvent } from './finance/payouts';
+import type { ReconciliationChangedEvent } from './finance/reconciliation';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
@@ -38,6 +39,8 @@ export interface ServerEvents {
   ledger_changed: LedgerChangedEvent;
   /** A payout or a payout register the user sees changed (Выплаты, реестры reload). */
   payout_changed: PayoutChangedEvent;
+  /** An insurer's statement was imported or a line of it resolved: for finance staff. */
+  reconciliation_changed: ReconciliationChangedEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */
   broker_request: BrokerRequestEvent;
   /** The user's unread notifications count changed (api/src/communications). */
@@ -65,6 +68,7 @@ export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
   'contract_money',
   'ledger_changed',
   'payout_changed',
+  'reconciliation_changed',
   'broker_request',
   'notifications_count',
   'chat_message',

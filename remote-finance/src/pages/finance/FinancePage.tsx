@@ -3,16 +3,16 @@ import { Link } from 'react-router-dom';
 import { sectionOf } from '@oyster/shared-kit/domain';
 import { PageFrame, useAccess } from '@oyster/shared-kit/ui/screens';
 import { sectionHeading } from '@oyster/shared-kit/ui/sections';
-import { paths, PAYOUTS_TITLE, REGISTERS_TITLE, SEGMENTS_TITLE, TEMPLATES_TITLE } from '../../paths';
+import { paths, PAYOUTS_TITLE, RECONCILIATION_TITLE, REGISTERS_TITLE, SEGMENTS_TITLE, TEMPLATES_TITLE } from '../../paths';
 import './finance.css';
 
-/** The part of Финансы (spec §2) still to come: it stays «Раздел готовится» under `/app/finance/<tab>`. */
-const COMING_TEXT = 'Сверки со страховщиками — раздел готовится.';
+/** What the others who see Финансы (supervisors who see every agent) read instead of the links. */
+export const FINANCE_STAFF_ONLY_TEXT = 'Выплаты, реестры, сверки со страховщиками и ставки КВ ведут администраторы и финансовые контролёры.';
 
 /**
  * «Финансы» (`/app/finance`; admins, finance controllers, supervisors who see every agent): where its parts
- * are. Payouts to agents, payout registers, the commission segmenter and personal templates are for those who
- * set rates (canManageCommissionRates); reconciliations are coming.
+ * are — payouts to agents (with their acts), payout registers, reconciliation with insurers, the commission
+ * segmenter and personal templates, for those who set rates (canManageCommissionRates).
  */
 export default function FinancePage() {
   const a = useAccess();
@@ -22,6 +22,7 @@ export default function FinancePage() {
         { to: paths.registers(), title: REGISTERS_TITLE, text: 'Реестры выплат для банка: сбор, утверждение вторым сотрудником, выгрузка 1С и XLSX, отметка об оплате.' },
         { to: paths.segments(), title: SEGMENTS_TITLE, text: 'Группы агентов со своими ставками КВ: состав и версии ставок по страховщикам и продуктам.' },
         { to: paths.templates(), title: TEMPLATES_TITLE, text: 'Собственные ставки отдельных агентов на страховщика и продукт, со сроком действия.' },
+        { to: paths.reconciliation(), title: RECONCILIATION_TITLE, text: 'Выписки страховщиков, сверенные с договорами: расхождения, решения по ним и маржа брокера.' },
       ]
     : [];
   return (
@@ -38,7 +39,7 @@ export default function FinancePage() {
           ))}
         </ul>
       ) : null}
-      <p className="oy-fin-muted oy-fin-lead">{COMING_TEXT}</p>
+      {links.length ? null : <p className="oy-fin-muted oy-fin-lead">{FINANCE_STAFF_ONLY_TEXT}</p>}
     </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import { currentLocation, fakeHttp, renderSection } from '@oyster/shared-kit/tes
 import RemoteRoutes from '../../routes';
 
 describe('«Финансы»', () => {
-  test('finance staff: links to «Выплаты агентам», «Реестры выплат», «Сегментатор КВ» and «Персональные шаблоны КВ»; reconciliations are said to be coming', async () => {
+  test('finance staff: links to «Выплаты агентам», «Реестры выплат», «Сегментатор КВ», «Персональные шаблоны КВ» and «Сверка со страховщиками»', async () => {
     await renderSection(RemoteRoutes, '/finance', { http: fakeHttp({ 'GET /api/v2/finance/templates': { data: [] } }), user: DEMO_USERS.finance });
     expect(await screen.findByRole('heading', { level: 1, name: 'Финансы' })).toBeTruthy();
     const parts = screen.getByRole('list', { name: 'Разделы финансов' });
@@ -13,8 +13,8 @@ describe('«Финансы»', () => {
       ['Реестры выплат', '/finance/registers'],
       ['Сегментатор КВ', '/finance/segments'],
       ['Персональные шаблоны КВ', '/finance/templates'],
+      ['Сверка со страховщиками', '/finance/reconciliation'],
     ]);
-    expect(screen.getByText('Сверки со страховщиками — раздел готовится.')).toBeTruthy();
     fireEvent.click(within(parts).getByRole('link', { name: 'Персональные шаблоны КВ' }));
     await waitFor(() => expect(currentLocation()).toBe('/finance/templates'));
   });
@@ -23,12 +23,12 @@ describe('«Финансы»', () => {
     await renderSection(RemoteRoutes, '/finance', { http: fakeHttp({}), user: DEMO_USERS.supervisor });
     expect(await screen.findByRole('heading', { level: 1, name: 'Финансы' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Разделы финансов' })).toBeNull();
+    expect(screen.getByText('Выплаты, реестры, сверки со страховщиками и ставки КВ ведут администраторы и финансовые контролёры.')).toBeTruthy();
   });
 
-  test('the other tabs (reconciliations) stay «Раздел готовится»; a deeper unknown path is not found', async () => {
-    const view = await renderSection(RemoteRoutes, '/finance/reconciliations', { http: fakeHttp({}), user: DEMO_USERS.finance });
-    expect(await screen.findByText('Раздел готовится')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Финансы' })).toBeTruthy();
+  test('Финансы has no placeholder left: an unknown part or a deeper unknown path is not found', async () => {
+    const view = await renderSection(RemoteRoutes, '/finance/acts', { http: fakeHttp({}), user: DEMO_USERS.finance });
+    expect(await screen.findByText('Страница не найдена')).toBeTruthy();
     view.unmount();
     await renderSection(RemoteRoutes, '/finance/reconciliations/1/2', { http: fakeHttp({}), user: DEMO_USERS.finance });
     expect(await screen.findByText('Страница не найдена')).toBeTruthy();

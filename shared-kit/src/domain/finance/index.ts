@@ -4,3 +4,4 @@ export * from './rates';
 export * from './payouts';
 export * from './tax';
 export * from './bank';
+export * from './reconciliation';
