@@ -266,7 +266,15 @@ function LineRow({ row, showAgent }: { row: LedgerRow; showAgent: boolean }) {
         )}
       </span>
       <span className="oy-cr__amount">{formatMoney(row.amountKopecks)}</span>
-      <span className="oy-cr__status">{row.statusTitle}</span>
+      <span className="oy-cr__status">
+        {row.statusTitle}
+        {/* The payout the line went into: its act, and the payout's own status while it is not paid. */}
+        {row.payout ? (
+          <Link className="oy-cr__payout" to={`/cr/payouts?period=${row.payout.period}`}>
+            {row.payout.status === 'paid' ? `Акт ${row.payout.actNumber}` : `${row.payout.statusTitle} · акт ${row.payout.actNumber}`}
+          </Link>
+        ) : null}
+      </span>
     </li>
   );
 }

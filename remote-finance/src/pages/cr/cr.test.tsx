@@ -319,6 +319,17 @@ describe('Мое КВ / КВ всех', () => {
     await waitFor(() => expect(toasts).toContainEqual({ type: 'success', body: 'Корректировка записана: Иванов Иван Петрович, −500,00\u00a0₽' }));
   });
 
+  test('a line names the payout it went into: «Выплачено» with its act, or the payout’s status while unpaid — a link to «Выплаты и акты» of that month', async () => {
+    const PAID: LedgerRow = { ...ACCRUAL, status: 'paid', statusTitle: 'Выплачено', payout: { id: '7', actNumber: 'А-2026-10-000025', period: '2026-10', status: 'paid', statusTitle: 'Выплачено' } };
+    const IN_REGISTER: LedgerRow = { ...REVERSAL, payout: { id: '8', actNumber: 'А-2026-10-000026', period: '2026-10', status: 'in_register', statusTitle: 'В реестре на выплату' } };
+    await renderSection(RemoteRoutes, '/cr', { http: http(() => page([PAID, IN_REGISTER])), user: DEMO_USERS.agent });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const paid = within(rows()[0]).getByRole('link', { name: 'Акт А-2026-10-000025' });
+    expect(paid.getAttribute('href')).toBe('/cr/payouts?period=2026-10');
+    expect(within(rows()[0]).getByText('Выплачено')).toBeTruthy();
+    expect(within(rows()[1]).getByRole('link', { name: 'В реестре на выплату · акт А-2026-10-000026' })).toBeTruthy();
+  });
+
   test('an agent has no «Корректировка»', async () => {
     await renderSection(RemoteRoutes, '/cr', { http: http(), user: DEMO_USERS.agent });
     await screen.findByRole('list', { name: 'Начисления' });
