@@ -1,17 +1,13 @@
-import PDFDocument from 'pdfkit';
 import { CONTRACT_PRODUCT_TITLES, LEDGER_KIND_TITLES, OPF_TITLES, formatDate, formatMoney, ledgerPeriodTitle, ledgerRateText, type ContractProduct, type LedgerKind, type PayoutRow } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../../platform/db.js';
+import { pdfDocument } from '../../platform/pdf.js';
 import { isoTime } from '../../platform/sql.js';
 
 /**
  * The act for a payout (акт оказанных услуг — the basis of payment for IP and YL, and the statement every
  * agent and finance download): the period, both parties' details, every ledger line of the payout, the
- * totals, the VAT line (the agent's setting) and, for a natural person, the НДФЛ withheld. pdfkit in
- * DejaVu Sans, as the policy PDFs (sales/contracts/documents.ts).
+ * totals, the VAT line (the agent's setting) and, for a natural person, the НДФЛ withheld (platform/pdf.ts).
  */
-
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 export const actFileName = (p: Pick<PayoutRow, 'actNumber'>) => `Акт ${p.actNumber}.pdf`;
 
@@ -41,15 +37,7 @@ export async function payoutActPdf(q: Queryable, p: PayoutRow): Promise<Buffer> 
     [p.id],
   );
 
-  const doc = new PDFDocument({ size: 'A4', margin: 45, info: { Title: `Акт ${p.actNumber}`, Author: 'Oyster' } });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = pdfDocument(`Акт ${p.actNumber}`, 45);
   const text = (t: string, size = 10, bold = false) => doc.font(bold ? 'bold' : 'regular').fontSize(size).text(t);
   const period = ledgerPeriodTitle(p.period).toLowerCase();
   const dash = (v: string | null | undefined) => v || '—';

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   COEFFICIENT_TITLES,
   VEHICLE_DOCUMENT_TITLES,
@@ -12,17 +11,14 @@ import {
   type ContractPerson,
   type EosagoContractDetails,
 } from '@oyster/shared-kit/domain';
+import { pdfDocument } from '../../platform/pdf.js';
 import type { ContractRow } from './store.js';
 
 /**
- * The contract's PDFs, drawn with pdfkit (a kept, stream-based PDF writer; no browser needed on the
- * server) in DejaVu Sans, whose Cyrillic the PDF standard fonts lack (the dejavu-fonts-ttf package).
+ * The contract's PDFs (platform/pdf.ts):
  * - draft: before payment, on demand: what will be insured, marked as not a policy;
  * - policy: at release, stored with the contract (contract_documents), the same text with the number.
  */
-// `require` is CommonJS's in the tests and the bundle's banner's (createRequire) in dist/server.mjs.
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 export type ContractDocumentKind = 'draft' | 'policy';
 
@@ -35,15 +31,7 @@ const personLine = (p: Partial<ContractPerson> | null | undefined) =>
   p ? [[p.lastName, p.firstName, p.middleName].filter(Boolean).join(' '), p.birthDate ? `дата рождения ${formatDate(p.birthDate)}` : ''].filter(Boolean).join(', ') : '—';
 
 export function contractPdf(kind: ContractDocumentKind, row: ContractRow, companyName: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: DOCUMENT_FILE_NAMES[kind](row).replace(/\.pdf$/, ''), Author: 'Oyster' } });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = pdfDocument(DOCUMENT_FILE_NAMES[kind](row).replace(/\.pdf$/, ''));
 
   const d = row.details as Partial<EosagoContractDetails>;
   const calc = row.calculation;
