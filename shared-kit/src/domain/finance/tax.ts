@@ -35,8 +35,9 @@ export function ndflOnYearIncome(yearIncomeKopecks: number): number {
     if (yearIncomeKopecks <= from) break;
     kopeckPercent += (Math.min(yearIncomeKopecks, to) - from) * rate;
   }
-  // kopeck·percent → roubles: ÷ 100 (percent) ÷ 100 (kopecks); half up.
-  return Math.floor((kopeckPercent + 5_000) / 10_000) * 100;
+  // Whole roubles are multiples of 10 000 kopeck·percent: round half up to one, then ÷ 100 (percent) — exact.
+  const halfUp = kopeckPercent + 5_000;
+  return (halfUp - (halfUp % 10_000)) / 100;
 }
 
 /**
