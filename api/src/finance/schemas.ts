@@ -1,4 +1,4 @@
-import { ADJUSTMENT_REASON_LIMITS, CONTRACT_PRODUCTS, LEDGER_KINDS, LEDGER_PERIOD_PATTERN } from '@oyster/shared-kit/domain';
+import { ADJUSTMENT_REASON_LIMITS, CONTRACT_PRODUCTS, LEDGER_KINDS, LEDGER_LINE_STATUSES, LEDGER_PERIOD_PATTERN } from '@oyster/shared-kit/domain';
 import { isoDate, objectIdSchema, yup } from '../platform/validation.js';
 import { decodeLedgerCursor } from './statement.js';
 
@@ -41,6 +41,7 @@ export const ledgerQuerySchema = yup.object({
   company: objectIdSchema.label('company'),
   product: yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product'),
   kind: yup.string().oneOf([...LEDGER_KINDS], `Поле «kind» должно быть одним из: ${LEDGER_KINDS.join(', ')}`).label('kind'),
+  status: yup.string().oneOf([...LEDGER_LINE_STATUSES], `Поле «status» должно быть одним из: ${LEDGER_LINE_STATUSES.join(', ')}`).label('status'),
   after: yup
     .string()
     .trim()

@@ -69,6 +69,9 @@ export function decodeLedgerCursor(cursor: string): { at: string; id: number } |
   return at && !Number.isNaN(Date.parse(at)) && /^\d{1,18}$/.test(id ?? '') ? { at, id: Number(id) } : null;
 }
 
+/** Whether line `l` is in a paid payout (the period's statement locked). */
+const PAID = `EXISTS (SELECT 1 FROM payout_lines pl JOIN payouts pp ON pp.id = pl.payout_id WHERE pl.ledger_id = l.id AND pp.status = 'paid')`;
+
 /**
  * The conditions every part of a page shares: the scope and the filters (not the period). The scope as the
  * ids of the viewer's agents read first (scopedAgentIds; null: staff see everyone), so the planner starts
@@ -90,6 +93,7 @@ function filtersOf(agents: string[] | null, query: LedgerQuery, params: unknown[
   if (query.company) eq('c.company_id', query.company);
   if (query.product) eq('c.product', query.product);
   if (query.kind) eq('l.kind', query.kind);
+  if (query.status) where.push(query.status === 'paid' ? PAID : `NOT ${PAID}`);
   return where;
 }
 
@@ -149,8 +153,6 @@ function toRow(r: LineRow): LedgerRow {
 
 // LEFT: an adjustment may be tied to no contract (a filter on the contract's insurer or product leaves it out).
 const FROM = `FROM commission_ledger l LEFT JOIN contracts c ON c.id = l.contract_id`;
-/** Whether line `l` is in a paid payout (the period's statement locked). */
-const PAID = `EXISTS (SELECT 1 FROM payout_lines pl JOIN payouts pp ON pp.id = pl.payout_id WHERE pl.ledger_id = l.id AND pp.status = 'paid')`;
 
 /** A page of a period's lines (newest first, keyset by (at, id)) and the period's totals for the same filters. */
 export async function ledgerPage(q: Queryable, me: Me, query: LedgerQuery & { limit: number }): Promise<LedgerPage> {

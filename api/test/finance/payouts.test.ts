@@ -156,6 +156,13 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
       ['Выплачено', { id: belova.id, actNumber: belova.actNumber, period: '2026-01', status: 'paid', statusTitle: 'Выплачено' }],
     ]);
     expect(ledger.totals).toMatchObject({ accruedKopecks: rub(50_000), paidKopecks: rub(50_000), closingKopecks: 0 });
+    // КВ всех filtered by status: January's paid lines are Белова's and Жукова's; expected: Медведев's (no bank
+    // details) and Тарасов's 500 ₽ (carried into February's payout, not paid yet).
+    const byStatus = async (status: string) =>
+      ((await get('finance', `/api/v2/finance/ledger?period=2026-01&status=${status}`)).body.data.items as { agent: { id: string } }[]).map((l) => l.agent.id).sort();
+    expect(await byStatus('paid')).toEqual([ids.agent14, ids.agent8].sort());
+    expect(await byStatus('expected')).toEqual([ids.agent13, ids.agent9].sort());
+    expect(await get('finance', '/api/v2/finance/ledger?period=2026-01&status=done')).toMatchObject({ status: 400, body: { field: 'status' } });
 
     // The period's statement is locked: a paid payout and its lines do not change.
     await expect(r.oyster.db.query('UPDATE payouts SET tax_kopecks = 0 WHERE id = $1', [belova.id])).rejects.toThrow(/locked/);

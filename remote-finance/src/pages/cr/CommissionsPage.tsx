@@ -5,6 +5,8 @@ import {
   CONTRACT_PRODUCT_TITLES,
   LEDGER_KINDS,
   LEDGER_KIND_TITLES,
+  LEDGER_LINE_STATUSES,
+  LEDGER_LINE_STATUS_TITLES,
   LEDGER_PERIOD_PATTERN,
   ledgerRateText,
   formatMoney,
@@ -28,7 +30,7 @@ import { InsurerSelect } from '../../components/InsurerSelect';
 import './cr.css';
 
 /** The URL's filters (GET /api/v2/finance/ledger's names); `agent` only for those who may list agents. */
-const FILTERS = ['period', 'company', 'product', 'kind'] as const;
+const FILTERS = ['period', 'company', 'product', 'kind', 'status'] as const;
 const FILTERS_WITH_AGENT = [...FILTERS, 'agent'] as const;
 /** A burst of live events reads the first page once. */
 const LIVE_REFRESH_MS = 300;
@@ -163,6 +165,14 @@ function Ledger({ periods, showAgents }: { periods: LedgerPeriod[]; showAgents: 
           {LEDGER_KINDS.map((k) => (
             <option key={k} value={k}>
               {LEDGER_KIND_TITLES[k]}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Статус" value={params.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+          <option value="">Все статусы</option>
+          {LEDGER_LINE_STATUSES.map((st) => (
+            <option key={st} value={st}>
+              {LEDGER_LINE_STATUS_TITLES[st]}
             </option>
           ))}
         </select>

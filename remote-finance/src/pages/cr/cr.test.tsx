@@ -148,6 +148,13 @@ describe('Мое КВ / КВ всех', () => {
     fireEvent.change(kind, { target: { value: 'commission_reversal' } });
     await waitFor(() => expect(lastLedgerQuery(h.calls).get('kind')).toBe('commission_reversal'));
 
+    const status = screen.getByRole('combobox', { name: 'Статус' });
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все статусы', 'Ожидается', 'Выплачено']);
+    fireEvent.change(status, { target: { value: 'paid' } });
+    await waitFor(() => expect(lastLedgerQuery(h.calls).get('status')).toBe('paid'));
+    fireEvent.change(status, { target: { value: '' } });
+    await waitFor(() => expect(lastLedgerQuery(h.calls).get('status')).toBeNull());
+
     const asked = lastLedgerQuery(h.calls);
     expect(Object.fromEntries(asked)).toEqual({ period: '2026-10', company: 'b'.repeat(24), product: 'eosago', kind: 'commission_reversal', limit: '50' });
     const address = new URLSearchParams(currentLocation().split('?')[1]);

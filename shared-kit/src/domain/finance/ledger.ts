@@ -38,6 +38,8 @@ export interface LedgerQuery {
   company?: string;
   product?: string;
   kind?: LedgerKind;
+  /** Expected (not yet in a paid payout) or paid. */
+  status?: LedgerLineStatus;
   /** Keyset cursor of the next page. */
   after?: string;
   limit?: number;
