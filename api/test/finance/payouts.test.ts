@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { DEMO_ACCOUNT_KEYS, PAYOUT_WAITS_FOR_RECEIPT, formatMoney, type DemoAccountKey, type PayoutRow, type RegisterDetail } from '@oyster/shared-kit/domain';
+import { DEMO_ACCOUNT_KEYS, PAYOUT_WAITS_FOR_RECEIPT, formatMoney, withInnControl, type DemoAccountKey, type PayoutRow, type RegisterDetail } from '@oyster/shared-kit/domain';
 import { currentPeriod } from '../../src/finance/statement';
 import { BACKENDS, call, connectSocket, connected, login, signInAll, start, type Running } from '../support';
 
@@ -184,5 +184,24 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
     expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await act('finance')).status).toBe(200);
     expect((await act('agent')).status).toBe(404);
+  });
+
+  test('billing details: finance keeps them, checked offline (INN digits and length by legal form, the account against the BIK); the agent reads their own; then the skipped payout goes into a register', async () => {
+    const [demo] = await r.oyster.db.query<{ bik: string; account: string; corr_account: string }>('SELECT bik, account, corr_account FROM agent_billing WHERE user_id = $1', [ids.agent14]);
+    const put = (who: string, body: unknown, agent = ids.agent13) => call(r.url, 'PUT', `/api/v2/finance/billing/${agent}`, { token: as(who), body });
+    const good = { legalName: 'ИП Медведев О. Л.', inn: withInnControl('7711000013'), kpp: '', bankName: 'АО «Демо-Банк» (демо)', bik: demo.bik, account: demo.account, corrAccount: demo.corr_account, vatMode: 'without' };
+    expect((await put('agent13', good)).status).toBe(403);
+    expect(await put('finance', { ...good, inn: withInnControl('771100001') })).toMatchObject({ status: 400, body: { field: 'inn', message: 'Поле «inn»: у формы «Индивидуальный предприниматель» ИНН из 12 цифр' } });
+    expect(await put('finance', { ...good, inn: good.inn.slice(0, 11) + ((Number(good.inn[11]) + 1) % 10) })).toMatchObject({ status: 400, body: { field: 'inn' } });
+    const badKey = demo.account.slice(0, 8) + ((Number(demo.account[8]) + 1) % 10) + demo.account.slice(9);
+    expect(await put('finance', { ...good, account: badKey })).toMatchObject({ status: 400, body: { field: 'account', message: 'Поле «account»: счёт не сходится с БИК банка — проверьте цифры' } });
+    expect(await put('finance', { ...good, bik: null })).toMatchObject({ status: 400, body: { field: 'bik' } });
+    expect(await put('finance', good)).toMatchObject({ status: 200, body: { data: { agentId: ids.agent13, inn: good.inn, kpp: null, vatMode: 'without' } } });
+    expect((await get('agent13', `/api/v2/finance/billing/${ids.agent13}`)).body.data).toMatchObject({ legalName: 'ИП Медведев О. Л.', account: demo.account });
+    expect((await get('agent13', `/api/v2/finance/billing/${ids.agent14}`)).status).toBe(403);
+
+    const built = (await post('finance', '/api/v2/finance/registers', { period: '2026-01' })).body.data as RegisterDetail;
+    expect(built.payouts.map((p) => p.agent.id)).toEqual([ids.agent13]);
+    expect(built.skipped).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { PayoutReceiptInput, PayoutsQuery } from '@oyster/shared-kit/domain';
+import { access, type AgentBillingInput, type PayoutReceiptInput, type PayoutsQuery } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { HttpError, forbidden, notFound } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
 import { moscowToday } from '../../sales/osago.js';
 import { actFileName, payoutActPdf } from './act.js';
+import { agentBilling, saveAgentBilling } from './billing.js';
 import { registerBankFile, registerXlsx } from './bank-file.js';
 import { calculatePayouts } from './calculate.js';
 import { attachReceipt } from './receipts.js';
 import { REGISTER_TEXTS, approveRegister, buildRegister, checkRegisterSums, deleteDraft, listRegisters, markPaid, registerDetail } from './registers.js';
-import { markPaidSchema, payoutParams, payoutsQuerySchema, periodBodySchema, receiptSchema, registerExportSchema, registerParams } from './schemas.js';
+import { billingParams, billingSchema, markPaidSchema, payoutParams, payoutsQuerySchema, periodBodySchema, receiptSchema, registerExportSchema, registerParams } from './schemas.js';
 import { minPayoutKopecks, payoutFor, payoutsPage, pushPayoutsChanged, unpaidBalance } from './store.js';
 
 /**
@@ -107,4 +108,15 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('Cache-Control', 'private, no-store')
       .send(xlsx ? await registerXlsx(ctx.db, r) : await registerBankFile(ctx.db, r));
   });
+
+  // Billing details: finance staff keep them; an agent reads their own.
+  route(app, { method: 'GET', url: '/api/v2/finance/billing/:agentId', summary: 'Реквизиты агента для актов и банка', access: 'canSeeCommissions', params: billingParams }, async (req) => {
+    const { agentId } = req.params;
+    if (agentId !== req.me.user._id && !access(req.me.user).canManageCommissionRates) throw forbidden();
+    return { data: await agentBilling(ctx.db, agentId) };
+  });
+
+  route(app, { method: 'PUT', url: '/api/v2/finance/billing/:agentId', summary: 'Реквизиты агента: сохранить (проверки ИНН, БИК и счёта)', access: finance, params: billingParams, body: billingSchema }, async (req) => ({
+    data: await ctx.db.tx((q) => saveAgentBilling(q, req.params.agentId, req.body as AgentBillingInput)),
+  }));
 }

@@ -1,4 +1,4 @@
-import { LEDGER_PERIOD_PATTERN, PAYOUT_STATUSES } from '@oyster/shared-kit/domain';
+import { LEDGER_PERIOD_PATTERN, PAYOUT_STATUSES, VAT_MODES } from '@oyster/shared-kit/domain';
 import { isoDate, objectIdSchema, yup } from '../../platform/validation.js';
 import { decodePayoutCursor } from './store.js';
 
@@ -34,4 +34,20 @@ export const registerExportSchema = yup.object({
 
 export const markPaidSchema = yup.object({
   payoutIds: yup.array(numericId('payoutIds').required()).min(1, 'Поле «payoutIds»: хотя бы одна выплата').max(100_000).label('payoutIds'),
+});
+
+const digits = (label: string, n: number, what: string) =>
+  yup.string().trim().matches(new RegExp(`^\\d{${n}}$`), `Поле «${label}»: ${what} — ${n} цифр`).label(label);
+const optional = <S extends yup.StringSchema>(s: S) => s.nullable().transform((v: string | null) => (v === '' ? null : v));
+
+export const billingParams = yup.object({ agentId: objectIdSchema.required().label('agentId') });
+export const billingSchema = yup.object({
+  legalName: yup.string().trim().min(3, 'Поле «legalName»: от 3 до 200 символов').max(200, 'Поле «legalName»: от 3 до 200 символов').required().label('legalName'),
+  inn: yup.string().trim().matches(/^(\d{10}|\d{12})$/, 'Поле «inn»: ИНН — 10 или 12 цифр').required().label('inn'),
+  kpp: optional(digits('kpp', 9, 'КПП')),
+  bankName: optional(yup.string().trim().max(200, 'Поле «bankName»: не длиннее 200 символов').label('bankName')),
+  bik: optional(digits('bik', 9, 'БИК')),
+  account: optional(digits('account', 20, 'расчётный счёт')),
+  corrAccount: optional(digits('corrAccount', 20, 'корреспондентский счёт')),
+  vatMode: yup.string().oneOf([...VAT_MODES], `Поле «vatMode» должно быть одним из: ${VAT_MODES.join(', ')}`).required().label('vatMode'),
 });

@@ -145,3 +145,21 @@ export interface PayoutChangedEvent {
 export function registerTitle(number: number, period: string): string {
   return `Реестр № ${number} за ${ledgerPeriodTitle(period).toLowerCase()}`;
 }
+
+/**
+ * An agent's billing details (for the act and the bank file): kept by finance staff
+ * (GET/PUT /api/v2/finance/billing/{agentId}); the agent reads their own. Checked offline (bank.ts).
+ */
+export interface AgentBilling {
+  agentId: string;
+  /** As the act and the bank print it: «ИП Фёдоров М. В.», «ООО «…»», or the person's full name. */
+  legalName: string;
+  inn: string;
+  kpp: string | null;
+  bankName: string | null;
+  bik: string | null;
+  account: string | null;
+  corrAccount: string | null;
+  vatMode: VatMode;
+}
+export type AgentBillingInput = Omit<AgentBilling, 'agentId'>;
