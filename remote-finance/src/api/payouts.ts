@@ -1,4 +1,6 @@
 import type {
+  AgentBilling,
+  AgentBillingInput,
   PayoutBalance,
   PayoutCalculation,
   PayoutReceiptInput,
@@ -77,4 +79,14 @@ export const registerExportUrl = (registerId: string, format: '1c' | 'xlsx') => 
 /** Marks some lines paid, or (no ids) every line. */
 export async function markRegisterPaid(registerId: string, payoutIds?: string[]): Promise<RegisterDetail> {
   return (await http().post<{ data: RegisterDetail }>(`/api/v2/finance/registers/${registerId}/paid`, payoutIds ? { payoutIds } : {}, { silent: true })).data;
+}
+
+/** An agent's billing details (null: none yet). */
+export async function agentBilling(agentId: string, signal?: AbortSignal): Promise<AgentBilling | null> {
+  return (await http().get<{ data: AgentBilling | null }>(`/api/v2/finance/billing/${agentId}`, { silent: true, signal })).data;
+}
+
+/** Finance staff: the api checks the INN, BIK and account; a refusal comes back as an HttpError naming the field. */
+export async function saveAgentBilling(agentId: string, input: AgentBillingInput): Promise<AgentBilling> {
+  return (await http().put<{ data: AgentBilling }>(`/api/v2/finance/billing/${agentId}`, input, { silent: true })).data;
 }

@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatMoney, moscowParts, registerTitle, type RegisterDetail } from '@oyster/shared-kit/domain';
+import { formatMoney, moscowParts, registerTitle, type ContractParty, type RegisterDetail } from '@oyster/shared-kit/domain';
 import { Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
 import { ConfirmDelete, EmptyState, PageFrame, countText, errorText, notifySaved, useItemPage } from '@oyster/shared-kit/ui/screens';
 import { actUrl, approveRegister, deleteRegister, markRegisterPaid, register, registerExportUrl } from '../../api/payouts';
+import { BILLING_DIALOG_TEXTS, BillingDialog } from '../../components/BillingDialog';
 import { usePayoutLive } from '../../components/payouts';
 import { paths, REGISTERS_BACK } from '../../paths';
 import '../../components/payouts.css';
@@ -30,6 +31,10 @@ export const REGISTER_TEXTS = {
  * (the api refuses its builder: its message shows here) or deleted; an approved one is downloaded for the bank
  * (1C, XLSX) and marked paid line by line or whole (after a confirm). Live on payout_changed.
  */
+/** Under the payouts left out: once their details are right, they go into the next register of the month. */
+export const SKIPPED_HINT = 'Заполните реквизиты — эти выплаты войдут в следующий реестр за этот месяц.';
+const BILLING_SAVED = 'Реквизиты сохранены';
+
 export default function RegisterPage() {
   const { registerId = '' } = useParams();
   const page = useItemPage((signal) => register(registerId, signal), [registerId], { back: REGISTERS_BACK, keepPrevious: true });
@@ -43,6 +48,8 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
   const [busy, setBusy] = React.useState<string | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [confirmAll, setConfirmAll] = React.useState(false);
+  // Whose billing details are being filled in (a payout left out for want of them).
+  const [billing, setBilling] = React.useState<ContractParty | null>(null);
   /** Runs one action; its refusal is shown above the lines. */
   const act = async (name: string, run: () => Promise<RegisterDetail>, done: string) => {
     setBusy(name);
@@ -217,11 +224,25 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
           <ul>
             {r.skipped.map((s) => (
               <li key={s.agent.id}>
-                <strong>{s.agent.fio}</strong> — {s.reason}
+                <strong>{s.agent.fio}</strong> — {s.reason}{' '}
+                <Button size="small" onClick={() => setBilling(s.agent)}>
+                  {BILLING_DIALOG_TEXTS.open}
+                </Button>
               </li>
             ))}
           </ul>
+          <p className="oy-pay-muted">{SKIPPED_HINT}</p>
         </section>
+      ) : null}
+      {billing ? (
+        <BillingDialog
+          agent={billing}
+          onClose={() => setBilling(null)}
+          onDone={() => {
+            setBilling(null);
+            notifySaved(BILLING_SAVED);
+          }}
+        />
       ) : null}
 
       <ConfirmDialog

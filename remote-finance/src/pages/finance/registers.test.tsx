@@ -108,6 +108,37 @@ describe('«Реестры выплат»', () => {
     expect(toasts).toContainEqual({ type: 'success', body: 'Реестр утверждён' });
   });
 
+  test('a payout left out for want of bank details: «Реквизиты» opens the agent’s details; the api’s refusal shows under its field; saved, the dialog closes', async () => {
+    const SIDOROV = { id: 'c3'.repeat(12), fio: 'Сидоров Олег' };
+    const withSkipped = { ...DRAFT, skipped: [{ agent: SIDOROV, reason: 'Нет банковских реквизитов агента' }] };
+    const saved = jest.fn<unknown, [unknown]>(() => {
+      throw httpError(400, { message: 'Поле «account»: счёт не сходится с БИК банка — проверьте цифры', field: 'account' });
+    });
+    const h = fakeHttp({
+      [`GET /api/v2/finance/registers/${ID}`]: { data: withSkipped },
+      [`GET /api/v2/finance/billing/${SIDOROV.id}`]: { data: null },
+      [`PUT /api/v2/finance/billing/${SIDOROV.id}`]: (body: unknown) => saved(body),
+    });
+    const { toasts } = await renderSection(RemoteRoutes, `/finance/registers/${ID}`, { http: h, user: DEMO_USERS.finance });
+    const skipped = await screen.findByRole('region', { name: 'Не вошли в реестр' });
+    expect(within(skipped).getByText('Заполните реквизиты — эти выплаты войдут в следующий реестр за этот месяц.')).toBeTruthy();
+    fireEvent.click(within(skipped).getByRole('button', { name: 'Реквизиты' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Реквизиты: Сидоров Олег' });
+    expect(((await within(dialog).findByLabelText(/Получатель/)) as HTMLInputElement).value).toBe('Сидоров Олег');
+    fireEvent.change(within(dialog).getByLabelText(/ИНН/), { target: { value: '500100732259' } });
+    fireEvent.change(within(dialog).getByLabelText('Банк'), { target: { value: 'АО «Банк»' } });
+    fireEvent.change(within(dialog).getByLabelText('БИК'), { target: { value: '044525225' } });
+    fireEvent.change(within(dialog).getByLabelText('Расчётный счёт'), { target: { value: '40817810-0000-0000-0001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Поле «account»: счёт не сходится с БИК банка — проверьте цифры')).toBeTruthy();
+    expect(saved.mock.calls[0][0]).toEqual({ legalName: 'Сидоров Олег', inn: '500100732259', kpp: null, bankName: 'АО «Банк»', bik: '044525225', account: '40817810000000000001', corrAccount: null, vatMode: 'exempt' });
+
+    saved.mockImplementation((body) => ({ data: { agentId: SIDOROV.id, ...(body as object) } }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Реквизиты: Сидоров Олег' })).toBeNull());
+    expect(toasts).toContainEqual({ type: 'success', body: 'Реквизиты сохранены' });
+  });
+
   test('a register whose total is not the sum of its lines says so', async () => {
     const h = fakeHttp({ [`GET /api/v2/finance/registers/${ID}`]: { data: { ...DRAFT, totalKopecks: DRAFT.totalKopecks + 1 } } });
     await renderSection(RemoteRoutes, `/finance/registers/${ID}`, { http: h, user: DEMO_USERS.finance });
