@@ -253,7 +253,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
       await out;
       s.close();
       const users = await a.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-      expect(users[0].n).toBe(26); // seeded once although both started together
+      expect(users[0].n).toBe(27); // the demo people (finance2@ among them), seeded once although both started together
     } finally {
       await Promise.all([a.close(), b.close()]);
       await dropSchema(databaseUrl, schema);
