@@ -171,12 +171,21 @@ async function lineTotals(q: Queryable, where: string[], params: unknown[], inPe
   return t;
 }
 
+/** Of a commission_ledger_months row `m`: the sums (plus, minus, lines, without a rate) of the lines of each status filter, and of those paid. */
+const MONTH_SUMS = {
+  all: { plus: 'm.plus_kopecks', minus: 'm.minus_kopecks', lines: 'm.lines', noRate: 'm.no_rate' },
+  paid: { plus: 'm.paid_plus_kopecks', minus: 'm.paid_minus_kopecks', lines: 'm.paid_lines', noRate: 'm.paid_no_rate' },
+  expected: { plus: '(m.plus_kopecks - m.paid_plus_kopecks)', minus: '(m.minus_kopecks - m.paid_minus_kopecks)', lines: '(m.lines - m.paid_lines)', noRate: '(m.no_rate - m.paid_no_rate)' },
+  none: { plus: '0', minus: '0', lines: '0', noRate: '0' },
+} as const;
+
 /**
  * The same totals when every agent is summed (staff, no agent chosen): from the lines' sums per Moscow month ×
  * insurer × product × kind (commission_ledger_months, kept by migration 24's triggers) — what is carried in
  * is every earlier month's lines less their paid ones. The line-by-line sum read the whole ledger (2.4M lines
  * for 100,000 agents: about a second); this reads a few hundred rows. The insurer and product filters leave
- * out the lines without a contract, as the join to contracts does.
+ * out the lines without a contract, as the join to contracts does; the status filter takes the paid lines'
+ * sums («Выплачено») or the rest («Ожидается»).
  */
 async function monthTotals(q: Queryable, query: LedgerQuery): Promise<TotalsRow> {
   const params: unknown[] = [`${query.period}-01`];
@@ -186,13 +195,16 @@ async function monthTotals(q: Queryable, query: LedgerQuery): Promise<TotalsRow>
     params.push(value);
     where.push(`${column} = $${params.length}`);
   }
+  // The lines counted, and the paid ones among them.
+  const counted = MONTH_SUMS[query.status ?? 'all'];
+  const paid = MONTH_SUMS[query.status === 'expected' ? 'none' : 'paid'];
   const [t] = await q.query<TotalsRow>(
-    `SELECT coalesce(sum(m.plus_kopecks + m.minus_kopecks - m.paid_kopecks) FILTER (WHERE m.month < $1::date), 0)::text AS opening,
-            coalesce(sum(m.paid_kopecks) FILTER (WHERE m.month = $1::date), 0)::text AS paid,
-            coalesce(sum(m.plus_kopecks) FILTER (WHERE m.month = $1::date), 0)::text AS accrued,
-            coalesce(sum(m.minus_kopecks) FILTER (WHERE m.month = $1::date), 0)::text AS reversed,
-            coalesce(sum(m.lines) FILTER (WHERE m.month = $1::date), 0)::int AS lines,
-            coalesce(sum(m.no_rate) FILTER (WHERE m.month = $1::date), 0)::int AS no_rate
+    `SELECT coalesce(sum(${counted.plus} + ${counted.minus} - ${paid.plus} - ${paid.minus}) FILTER (WHERE m.month < $1::date), 0)::text AS opening,
+            coalesce(sum(${paid.plus} + ${paid.minus}) FILTER (WHERE m.month = $1::date), 0)::text AS paid,
+            coalesce(sum(${counted.plus}) FILTER (WHERE m.month = $1::date), 0)::text AS accrued,
+            coalesce(sum(${counted.minus}) FILTER (WHERE m.month = $1::date), 0)::text AS reversed,
+            coalesce(sum(${counted.lines}) FILTER (WHERE m.month = $1::date), 0)::int AS lines,
+            coalesce(sum(${counted.noRate}) FILTER (WHERE m.month = $1::date), 0)::int AS no_rate
        FROM commission_ledger_months m WHERE ${where.join(' AND ')}`,
     params,
   );

@@ -5,9 +5,10 @@ import type { Migration } from '../platform/migrations.js';
  * Staff see every agent, so the page's totals (carried in = every earlier line not yet paid) summed the whole
  * ledger: 2.4M lines for 100,000 agents × 12 months, about a second a page (bench/finance-ledger.mjs).
  * - commission_ledger_months: the ledger's lines summed per Moscow month (of the line's `at`) × the contract's
- *   insurer × product × kind — the positive lines («Начислено»), the negative ones («Сторно»), the lines in a
- *   paid payout («Выплачено»: the line's month, whatever the payout's period), how many lines, how many
- *   without a rate. A few hundred rows answer what statement.ts asked of every line.
+ *   insurer × product × kind — the positive lines («Начислено»), the negative ones («Сторно»), how many lines,
+ *   how many without a rate; and the same four of those lines that are in a paid payout («Выплачено», and the
+ *   status filter «Ожидается» / «Выплачено»: by the line's month, whatever the payout's period). A few hundred
+ *   rows answer what statement.ts asked of every line.
  * - Kept in the transaction that writes, by statement-level triggers with transition tables (one aggregate
  *   per statement, so a calculation or a register of 100,000 payouts is one more statement, not a row trigger
  *   each): ledger lines inserted or deleted (the ledger is never edited); payouts whose status became 'paid'
@@ -25,16 +26,23 @@ import type { Migration } from '../platform/migrations.js';
 
 /** The Moscow month (its first day) of ledger line `l`. */
 const MONTH = (l: string) => `date_trunc('month', ${l}.at AT TIME ZONE 'Europe/Moscow')::date`;
-const COLUMNS = 'month, company_id, product, kind, plus_kopecks, minus_kopecks, paid_kopecks, lines, no_rate';
+const COLUMNS = 'month, company_id, product, kind, plus_kopecks, minus_kopecks, lines, no_rate, paid_plus_kopecks, paid_minus_kopecks, paid_lines, paid_no_rate';
 /** Adds the rows `select` answers (in COLUMNS' order, deltas: negative to take away) to the table. */
 const ADD = (select: string) => `INSERT INTO commission_ledger_months AS m (${COLUMNS})
     ${select}
     ORDER BY 1, 2, 3, 4
   ON CONFLICT ON CONSTRAINT commission_ledger_months_key DO UPDATE SET
     plus_kopecks = m.plus_kopecks + EXCLUDED.plus_kopecks, minus_kopecks = m.minus_kopecks + EXCLUDED.minus_kopecks,
-    paid_kopecks = m.paid_kopecks + EXCLUDED.paid_kopecks, lines = m.lines + EXCLUDED.lines, no_rate = m.no_rate + EXCLUDED.no_rate;`;
-/** The amount of the lines of paid payouts among ledger lines `l` joined to `pl` (payout_lines) and `p` (payouts). */
-const PAID_SUM = `coalesce(sum(l.amount_kopecks) FILTER (WHERE p.status = 'paid'), 0)`;
+    lines = m.lines + EXCLUDED.lines, no_rate = m.no_rate + EXCLUDED.no_rate,
+    paid_plus_kopecks = m.paid_plus_kopecks + EXCLUDED.paid_plus_kopecks, paid_minus_kopecks = m.paid_minus_kopecks + EXCLUDED.paid_minus_kopecks,
+    paid_lines = m.paid_lines + EXCLUDED.paid_lines, paid_no_rate = m.paid_no_rate + EXCLUDED.paid_no_rate;`;
+/** Plus, minus, lines, without a rate — of ledger lines `l` (those meeting `where`), each times `s`: four of COLUMNS. */
+const SUMS = (s = '', where = '') => {
+  const f = where && ` FILTER (WHERE ${where})`;
+  return `${s}coalesce(sum(greatest(l.amount_kopecks, 0))${f}, 0), ${s}coalesce(sum(least(l.amount_kopecks, 0))${f}, 0), ${s}count(*)${f}, ${s}count(*) FILTER (WHERE ${where ? `${where} AND ` : ''}l.rate_bp IS NULL)`;
+};
+/** Of lines `l` joined to `p` (their payout, if any): those in a paid payout. */
+const IN_PAID = `p.status = 'paid'`;
 
 const SQL = `
 CREATE TABLE commission_ledger_months (
@@ -44,9 +52,13 @@ CREATE TABLE commission_ledger_months (
   kind text NOT NULL,
   plus_kopecks bigint NOT NULL DEFAULT 0,   -- sum of the positive lines («Начислено»)
   minus_kopecks bigint NOT NULL DEFAULT 0,  -- sum of the negative lines («Сторно»), ≤ 0
-  paid_kopecks bigint NOT NULL DEFAULT 0,   -- sum of the lines in a paid payout («Выплачено»)
   lines int NOT NULL DEFAULT 0,
   no_rate int NOT NULL DEFAULT 0,           -- lines without a rate («Без ставки»)
+  -- the same four of the lines in a paid payout («Выплачено»; with the status filter: «Выплачено» / «Ожидается»)
+  paid_plus_kopecks bigint NOT NULL DEFAULT 0,
+  paid_minus_kopecks bigint NOT NULL DEFAULT 0,
+  paid_lines int NOT NULL DEFAULT 0,
+  paid_no_rate int NOT NULL DEFAULT 0,
   CONSTRAINT commission_ledger_months_key UNIQUE NULLS NOT DISTINCT (month, company_id, product, kind)
 );
 
@@ -55,8 +67,7 @@ CREATE TABLE commission_ledger_months (
 CREATE FUNCTION commission_ledger_months_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE s int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
-  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, s * sum(greatest(l.amount_kopecks, 0)), s * sum(least(l.amount_kopecks, 0)), 0,
-           s * count(*), s * count(*) FILTER (WHERE l.rate_bp IS NULL)
+  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, ${SUMS('s * ')}, 0, 0, 0, 0
       FROM changed l LEFT JOIN contracts c ON c.id = l.contract_id GROUP BY 1, 2, 3, 4`)}
   RETURN NULL;
 END $$;
@@ -68,7 +79,7 @@ CREATE TRIGGER commission_ledger_months_del AFTER DELETE ON commission_ledger
 -- Payouts that became paid in this statement (markPaid: a whole register in one UPDATE): their lines' amounts.
 CREATE FUNCTION commission_ledger_months_payouts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, 0, 0, sum(l.amount_kopecks), 0, 0
+  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, 0, 0, 0, 0, ${SUMS()}
       FROM new_payouts n JOIN old_payouts o ON o.id = n.id
       JOIN payout_lines pl ON pl.payout_id = n.id JOIN commission_ledger l ON l.id = pl.ledger_id LEFT JOIN contracts c ON c.id = l.contract_id
      WHERE n.status = 'paid' AND o.status <> 'paid' GROUP BY 1, 2, 3, 4`)}
@@ -81,7 +92,7 @@ CREATE TRIGGER commission_ledger_months_paid AFTER UPDATE ON payouts
 -- lock), so the old rows add nothing.
 CREATE FUNCTION commission_ledger_months_payout_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, 0, 0, sum(l.amount_kopecks), 0, 0
+  ${ADD(`SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, 0, 0, 0, 0, ${SUMS()}
       FROM changed pl JOIN payouts p ON p.id = pl.payout_id AND p.status = 'paid'
       JOIN commission_ledger l ON l.id = pl.ledger_id LEFT JOIN contracts c ON c.id = l.contract_id GROUP BY 1, 2, 3, 4`)}
   RETURN NULL;
@@ -94,8 +105,7 @@ CREATE TRIGGER commission_ledger_months_pl_upd AFTER UPDATE ON payout_lines
 -- A contract's insurer or product changed: its lines move from the old row to the new one.
 CREATE FUNCTION commission_ledger_months_contract() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  ${ADD(`SELECT ${MONTH('l')}, k.company_id, k.product, l.kind, k.s * sum(greatest(l.amount_kopecks, 0)), k.s * sum(least(l.amount_kopecks, 0)),
-           k.s * ${PAID_SUM}, k.s * count(*), k.s * count(*) FILTER (WHERE l.rate_bp IS NULL)
+  ${ADD(`SELECT ${MONTH('l')}, k.company_id, k.product, l.kind, ${SUMS('k.s * ')}, ${SUMS('k.s * ', IN_PAID)}
       FROM commission_ledger l LEFT JOIN payout_lines pl ON pl.ledger_id = l.id LEFT JOIN payouts p ON p.id = pl.payout_id
      CROSS JOIN (VALUES (OLD.company_id, OLD.product, -1), (NEW.company_id, NEW.product, 1)) k(company_id, product, s)
      WHERE l.contract_id = NEW.id GROUP BY 1, 2, 3, 4, k.s`)}
@@ -111,7 +121,7 @@ BEGIN
   IF TG_TABLE_NAME = 'commission_ledger' THEN
     DELETE FROM commission_ledger_months;
   ELSE -- payout_lines: no line is in a payout now
-    UPDATE commission_ledger_months SET paid_kopecks = 0 WHERE paid_kopecks <> 0;
+    UPDATE commission_ledger_months SET paid_plus_kopecks = 0, paid_minus_kopecks = 0, paid_lines = 0, paid_no_rate = 0 WHERE paid_lines <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -124,8 +134,7 @@ BEGIN
   LOCK TABLE commission_ledger, payout_lines, payouts IN SHARE MODE;
   DELETE FROM commission_ledger_months;
   INSERT INTO commission_ledger_months (${COLUMNS})
-  SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, sum(greatest(l.amount_kopecks, 0)), sum(least(l.amount_kopecks, 0)), ${PAID_SUM},
-         count(*), count(*) FILTER (WHERE l.rate_bp IS NULL)
+  SELECT ${MONTH('l')}, c.company_id, c.product, l.kind, ${SUMS()}, ${SUMS('', IN_PAID)}
     FROM commission_ledger l LEFT JOIN contracts c ON c.id = l.contract_id
     LEFT JOIN payout_lines pl ON pl.ledger_id = l.id LEFT JOIN payouts p ON p.id = pl.payout_id
    GROUP BY 1, 2, 3, 4;

@@ -12,7 +12,8 @@ import { BACKENDS, call, signInAll, start, type Running } from '../support';
  * give one by one: carried in (earlier lines not paid), accrued, reversed, paid, owed after, lines, without a
  * rate. Checked on the demo data (its paid months), then after adjustments, reversals, a month's payouts
  * calculated and paid in two goes, a contract moved to another insurer, payouts wiped by TRUNCATE and lines
- * deleted — for every period with lines (and before, and after) and each filter by insurer, product, kind.
+ * deleted — for every period with lines (and before, and after), each filter by insurer, product, kind and some
+ * pairs, each with no status, «Ожидается» and «Выплачено».
  */
 describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (backend) => {
   let r: Running;
@@ -47,7 +48,8 @@ describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (ba
       ...companies.slice(0, 3).flatMap((company) => [{ company, kind: 'commission' as const }, { company, product: products[0] }, { company, product: products[0], kind: 'commission_reversal' as const }]),
       { product: products[0], kind: 'adjustment' },
     ];
-    return [before, ...periods, after].flatMap((period) => filters.map((f) => ({ period, ...f })));
+    // Each also by status: «Ожидается» and «Выплачено».
+    return [before, ...periods, after].flatMap((period) => filters.flatMap((f) => [{ period, ...f }, { period, ...f, status: 'expected' as const }, { period, ...f, status: 'paid' as const }]));
   }
 
   /** The staff list's totals (the month sums) against the lines summed one by one, for every query; answers how many had each figure non-zero. */
@@ -159,8 +161,9 @@ describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (ba
   });
 
   test('the sums kept by the triggers are the ones rebuilt from scratch', async () => {
-    const table = () => db().query(`SELECT month::text, company_id, product, kind, plus_kopecks::text, minus_kopecks::text, paid_kopecks::text, lines, no_rate
-                                      FROM commission_ledger_months WHERE lines <> 0 OR paid_kopecks <> 0 ORDER BY 1, 2, 3, 4`);
+    const table = () => db().query(`SELECT month::text, company_id, product, kind, plus_kopecks::text, minus_kopecks::text, lines, no_rate,
+                                           paid_plus_kopecks::text, paid_minus_kopecks::text, paid_lines, paid_no_rate
+                                      FROM commission_ledger_months WHERE lines <> 0 OR paid_lines <> 0 ORDER BY 1, 2, 3, 4`);
     const kept = await table();
     expect(kept.length).toBeGreaterThan(10);
     await db().query('SELECT commission_ledger_months_rebuild()');
