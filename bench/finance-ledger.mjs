@@ -213,13 +213,13 @@ async function cases(db, agents) {
   ];
 }
 
-/** КВ всех's totals from the month sums against the same summed line by line (the whole period, an insurer, an earlier month). */
+/** КВ всех's totals from the month sums against the same summed line by line (the whole period, an insurer, an earlier month, a kind, «Ожидается»). */
 async function checkTotals(db) {
   const admin = await me(db, (await db.query(`SELECT id FROM users WHERE email = 'admin@bench.test'`))[0].id);
   const companies = await db.query(`SELECT id FROM companies ORDER BY id_unicus`);
   const t = performance.now();
   let checked = 0;
-  for (const query of [{ period: PERIOD }, { period: PERIOD, company: companies[2].id }, { period: '2026-06' }, { period: '2026-06', company: companies[0].id, kind: 'commission_reversal' }, { period: PERIOD, kind: 'adjustment' }]) {
+  for (const query of [{ period: PERIOD }, { period: PERIOD, company: companies[2].id }, { period: '2026-06' }, { period: '2026-06', company: companies[0].id, kind: 'commission_reversal' }, { period: PERIOD, kind: 'adjustment' }, { period: PERIOD, status: 'expected' }]) {
     const months = (await ledgerPage(db, admin, { ...query, limit: 1 })).totals;
     const lines = (await ledgerPage(db, admin, { ...query, limit: 1 }, { lineByLine: true })).totals;
     if (JSON.stringify(months) !== JSON.stringify(lines)) throw new Error(`the month sums' totals differ from the lines': ${JSON.stringify({ query, months, lines })}`);
