@@ -12,7 +12,8 @@
  * one in three the payment reversed; one line in 97 without a rate, an adjustment without a contract for
  * one agent in 50 every fourth month — ≈ 2 lines per agent per month (2.4M for 100,000 agents). Rows go
  * in by INSERT … SELECT over generate_series, 10,000 agents at a time, foreign keys not checked
- * (session_replication_role = replica: the rows are consistent by construction), then VACUUM ANALYZE.
+ * (session_replication_role = replica: the rows are consistent by construction; triggers off too, so the
+ * month sums of migration 24 are then rebuilt, timed: the migration's backfill), then VACUUM ANALYZE.
  *
  * Timed through the api's own code, in this process (bundled by esbuild): ledgerPage of statement.ts — what
  * GET /api/v2/finance/ledger answers — with the session user as loadUser/toSessionUser make it, limit 50 as
@@ -171,9 +172,15 @@ async function grow(db, from, to) {
     if (to - from >= CHUNK) log(`  ${b.toLocaleString('en')} agents`);
   }
   const s = (performance.now() - t) / 1000;
-  await db.exec('VACUUM ANALYZE users, contracts, commission_ledger');
+  // The rows went in with triggers off (replica), so the month sums КВ всех's totals read (migration 24) are
+  // built here as the migration's backfill builds them.
+  const r = performance.now();
+  await db.query('SELECT commission_ledger_months_rebuild()');
+  const rebuildS = (performance.now() - r) / 1000;
+  await db.exec('VACUUM ANALYZE users, contracts, commission_ledger, commission_ledger_months');
   const [{ n }] = await db.query('SELECT count(*)::int AS n FROM commission_ledger');
-  return { s, lines: n };
+  const [{ m }] = await db.query('SELECT count(*)::int AS m FROM commission_ledger_months');
+  return { s, lines: n, rebuildS, monthRows: m };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -204,6 +211,21 @@ async function cases(db, agents) {
     ['agent: periods list', (i) => periods(picks[i % picks.length])],
     ['admin: periods list', () => periods(admin)],
   ];
+}
+
+/** КВ всех's totals from the month sums against the same summed line by line (the whole period, an insurer, an earlier month, a kind, «Ожидается»). */
+async function checkTotals(db) {
+  const admin = await me(db, (await db.query(`SELECT id FROM users WHERE email = 'admin@bench.test'`))[0].id);
+  const companies = await db.query(`SELECT id FROM companies ORDER BY id_unicus`);
+  const t = performance.now();
+  let checked = 0;
+  for (const query of [{ period: PERIOD }, { period: PERIOD, company: companies[2].id }, { period: '2026-06' }, { period: '2026-06', company: companies[0].id, kind: 'commission_reversal' }, { period: PERIOD, kind: 'adjustment' }, { period: PERIOD, status: 'expected' }]) {
+    const months = (await ledgerPage(db, admin, { ...query, limit: 1 })).totals;
+    const lines = (await ledgerPage(db, admin, { ...query, limit: 1 }, { lineByLine: true })).totals;
+    if (JSON.stringify(months) !== JSON.stringify(lines)) throw new Error(`the month sums' totals differ from the lines': ${JSON.stringify({ query, months, lines })}`);
+    checked++;
+  }
+  return `${checked} staff totals from the month sums equal to line by line (${((performance.now() - t) / 1000).toFixed(1)} s)`;
 }
 
 /**
@@ -256,6 +278,8 @@ try {
   const small = await grow(base, 1, BASELINE);
   const big = await grow(full, 1, AGENTS);
   console.log(`\nPostgreSQL 127.0.0.1: ${AGENTS.toLocaleString('en')} agents, ${big.lines.toLocaleString('en')} ledger lines (added in ${big.s.toFixed(1)} s), against a baseline database of ${BASELINE.toLocaleString('en')} agents, ${small.lines.toLocaleString('en')} lines (${small.s.toFixed(1)} s)`);
+  console.log(`the month sums (commission_ledger_months_rebuild, the migration's backfill): ${big.monthRows.toLocaleString('en')} rows in ${big.rebuildS.toFixed(1)} s (baseline ${small.monthRows} rows, ${small.rebuildS.toFixed(1)} s)`);
+  console.log(`checked: ${await checkTotals(full)}`);
   console.log(`ledgerPage / ledgerPeriods of statement.ts, period ${PERIOD}, limit 50; ${RUNS} calls each, baseline and full one after the other`);
   // Other work on the machine moves these figures: the load is printed with them.
   console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);

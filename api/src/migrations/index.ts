@@ -22,9 +22,10 @@ import { migration as commissionTemplatesSegments } from './0020_commission_temp
 import { migration as ledgerEventsAdjustments } from './0021_ledger_events_adjustments.js';
 import { migration as payouts } from './0022_payouts.js';
 import { migration as reconciliation } from './0023_reconciliation.js';
+import { migration as ledgerMonths } from './0024_ledger_months.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation, ledgerMonths];

@@ -85,7 +85,9 @@ describe.each(BACKENDS)('agent scope: the agents list and the payments info agre
     )).map((a, i) => ({ ...a, bit: 2 ** i }));
     expect(agents).toHaveLength(19);
     // And one contract each, nothing else.
-    // TRUNCATE, not DELETE: a paid payout's lines are locked against deletes (migration 22's trigger).
+    // TRUNCATE, not DELETE: a paid payout's lines are locked against deletes (migration 22's trigger). The
+    // month sums staff's КВ totals read (commission_ledger_months) stay right: migration 24's TRUNCATE trigger
+    // on payout_lines zeroes their paid sums, the DELETE's statement trigger takes the lines away.
     await db.query('TRUNCATE payout_lines, payouts, payout_registers');
     await db.query('DELETE FROM commission_ledger');
     await db.query('DELETE FROM contracts');
