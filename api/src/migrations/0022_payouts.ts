@@ -104,7 +104,8 @@ BEGIN
   END IF;
   RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END $$;
-CREATE TRIGGER payouts_locked BEFORE UPDATE OR DELETE ON payouts FOR EACH ROW EXECUTE FUNCTION payouts_locked();
+-- WHEN: only a paid row calls the function (a register of 100,000 lines changes status without 100,000 calls).
+CREATE TRIGGER payouts_locked BEFORE UPDATE OR DELETE ON payouts FOR EACH ROW WHEN (OLD.status = 'paid') EXECUTE FUNCTION payouts_locked();
 CREATE TRIGGER payout_lines_locked BEFORE UPDATE OR DELETE ON payout_lines FOR EACH ROW EXECUTE FUNCTION payouts_locked();
 `;
 
