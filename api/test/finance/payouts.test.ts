@@ -198,7 +198,7 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
     expect(await put('finance', { ...good, bik: null })).toMatchObject({ status: 400, body: { field: 'bik' } });
     expect(await put('finance', good)).toMatchObject({ status: 200, body: { data: { agentId: ids.agent13, inn: good.inn, kpp: null, vatMode: 'without' } } });
     expect((await get('agent13', `/api/v2/finance/billing/${ids.agent13}`)).body.data).toMatchObject({ legalName: 'ИП Медведев О. Л.', account: demo.account });
-    expect((await get('agent13', `/api/v2/finance/billing/${ids.agent14}`)).status).toBe(403);
+    expect((await get('agent13', `/api/v2/finance/billing/${ids.agent14}`)).status).toBe(404);
 
     const built = (await post('finance', '/api/v2/finance/registers', { period: '2026-01' })).body.data as RegisterDetail;
     expect(built.payouts.map((p) => p.agent.id)).toEqual([ids.agent13]);

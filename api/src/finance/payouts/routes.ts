@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { access, type AgentBillingInput, type PayoutReceiptInput, type PayoutsQuery } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
-import { HttpError, forbidden, notFound } from '../../platform/errors.js';
+import { HttpError, notFound } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
 import { moscowToday } from '../../sales/osago.js';
@@ -112,7 +112,8 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
   // Billing details: finance staff keep them; an agent reads their own.
   route(app, { method: 'GET', url: '/api/v2/finance/billing/:agentId', summary: 'Реквизиты агента для актов и банка', access: 'canSeeCommissions', params: billingParams }, async (req) => {
     const { agentId } = req.params;
-    if (agentId !== req.me.user._id && !access(req.me.user).canManageCommissionRates) throw forbidden();
+    // Bank details are finance's and the agent's own: to anyone else another agent's are not there (404).
+    if (agentId !== req.me.user._id && !access(req.me.user).canManageCommissionRates) throw notFound();
     return { data: await agentBilling(ctx.db, agentId) };
   });
 
