@@ -47,6 +47,23 @@ export function PayoutTable({
   );
 }
 
+/** A payout's three figures — начислено, НДФЛ, к выплате — as the rows and the totals of every payout list show them. */
+export function PayoutAmounts({ grossKopecks, taxKopecks, netKopecks }: { grossKopecks: number; taxKopecks: number; netKopecks: number }) {
+  return (
+    <>
+      <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
+        {formatMoney(grossKopecks)}
+      </span>
+      <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
+        {formatMoney(taxKopecks)}
+      </span>
+      <span className="oy-pay-num oy-pay-net" data-label="К выплате">
+        {formatMoney(netKopecks)}
+      </span>
+    </>
+  );
+}
+
 function PayoutLine({ row, showAgent, finance, action }: { row: PayoutRow; showAgent: boolean; finance: boolean; action?: React.ReactNode }) {
   return (
     <li className="oy-pay-row" data-status={row.status}>
@@ -61,15 +78,7 @@ function PayoutLine({ row, showAgent, finance, action }: { row: PayoutRow; showA
         {row.opfTitle}
         {(row.opf === 'IP' || row.opf === 'YL') && row.vatTitle ? <span className="oy-pay-muted">{row.vatTitle}</span> : null}
       </span>
-      <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
-        {formatMoney(row.grossKopecks)}
-      </span>
-      <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
-        {formatMoney(row.taxKopecks)}
-      </span>
-      <span className="oy-pay-num oy-pay-net" data-label="К выплате">
-        {formatMoney(row.netKopecks)}
-      </span>
+      <PayoutAmounts grossKopecks={row.grossKopecks} taxKopecks={row.taxKopecks} netKopecks={row.netKopecks} />
       <span className="oy-pay-status">
         <span className={`oy-pay-badge oy-pay-badge--${row.status}`}>{row.statusTitle}</span>
         {row.waitingReason ? <span className="oy-pay-reason">{row.waitingReason}</span> : null}

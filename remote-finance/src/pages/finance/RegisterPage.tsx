@@ -5,6 +5,7 @@ import { Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
 import { ConfirmDelete, EmptyState, PageFrame, countText, errorText, notifySaved, useItemPage } from '@oyster/shared-kit/ui/screens';
 import { actUrl, approveRegister, deleteRegister, markRegisterPaid, register, registerExportUrl } from '../../api/payouts';
 import { BILLING_DIALOG_TEXTS, BillingDialog } from '../../components/BillingDialog';
+import { PayoutAmounts } from '../../components/PayoutTable';
 import { usePayoutLive } from '../../components/payouts';
 import { paths, REGISTERS_BACK } from '../../paths';
 import '../../components/payouts.css';
@@ -168,15 +169,7 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
                   </span>
                 </span>
                 <span className="oy-pay-opf">{p.opfTitle}</span>
-                <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
-                  {formatMoney(p.grossKopecks)}
-                </span>
-                <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
-                  {formatMoney(p.taxKopecks)}
-                </span>
-                <span className="oy-pay-num oy-pay-net" data-label="К выплате">
-                  {formatMoney(p.netKopecks)}
-                </span>
+                <PayoutAmounts grossKopecks={p.grossKopecks} taxKopecks={p.taxKopecks} netKopecks={p.netKopecks} />
                 <span className="oy-pay-status">
                   <span className={`oy-pay-badge oy-pay-badge--${p.status}`}>{p.statusTitle}</span>
                   {p.paidAt ? <span className="oy-pay-muted">Выплачено {moscowParts(p.paidAt).date}</span> : null}
@@ -198,15 +191,7 @@ function Register({ r, onChange }: { r: RegisterDetail; onChange(d: RegisterDeta
             <span className="oy-pay-who">
               <strong>Итого</strong>
             </span>
-            <span className="oy-pay-num oy-pay-gross" data-label="Начислено">
-              {formatMoney(gross)}
-            </span>
-            <span className="oy-pay-num oy-pay-tax" data-label="НДФЛ">
-              {formatMoney(tax)}
-            </span>
-            <span className="oy-pay-num oy-pay-net" data-label="К выплате">
-              {formatMoney(net)}
-            </span>
+            <PayoutAmounts grossKopecks={gross} taxKopecks={tax} netKopecks={net} />
           </div>
           {net !== r.totalKopecks ? (
             <p className="oy-pay-error oy-pay-mismatch" role="alert">
