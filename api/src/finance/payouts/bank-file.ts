@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { OPF_TITLES, VAT_MODE_TITLES, ledgerPeriodTitle, type Opf, type VatMode } from '@oyster/shared-kit/domain';
+import { OPF_TITLES, VAT_MODE_TITLES, ledgerPeriodTitle, moscowParts, type Opf, type VatMode } from '@oyster/shared-kit/domain';
 import { fioSql } from '../../platform/auth/users.js';
 import type { Queryable } from '../../platform/db.js';
 import { validationError } from '../../platform/errors.js';
@@ -22,10 +22,6 @@ export const roublesText = (kopecks: number) => {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
-const ddmmyyyy = (d: Date) => {
-  const m = new Date(d.getTime() + 3 * 3_600_000);
-  return `${String(m.getUTCDate()).padStart(2, '0')}.${String(m.getUTCMonth() + 1).padStart(2, '0')}.${m.getUTCFullYear()}`;
-};
 const hhmmss = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(11, 19);
 
 interface BankLine {
@@ -67,7 +63,7 @@ export async function registerBankFile(q: Queryable, register: { id: string; num
     'SELECT payer_name, payer_inn, payer_kpp, payer_bank, payer_bik, payer_account, payer_corr_account FROM finance_settings',
   );
   if (!payer?.payer_name || !payer.payer_inn || !payer.payer_bank || !payer.payer_bik || !payer.payer_account) throw validationError(BANK_FILE_TEXTS.noPayer, null);
-  const today = ddmmyyyy(now);
+  const today = moscowParts(now).date;
   const out: string[] = [
     '1CClientBankExchange',
     'ВерсияФормата=1.03',

@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db.js';
 import { moscowToday } from '../../sales/osago.js';
 import { commissionOf } from '../ledger.js';
 import { DEMO_INSURER_RATES_BP } from '../seed.js';
+import { roublesText } from '../payouts/bank-file.js';
 import { PAID_STATUSES, periodBounds } from './store.js';
 
 /**
@@ -41,10 +42,8 @@ export interface DemoStatement {
   rows: number;
 }
 
-const roublesText = (k: number, comma: boolean) => {
-  const s = `${k < 0 ? '-' : ''}${Math.floor(Math.abs(k) / 100)}.${String(Math.abs(k) % 100).padStart(2, '0')}`;
-  return comma ? s.replace('.', ',') : s;
-};
+/** Roubles as a statement writes them: the bank file's exact text, with a decimal comma in some layouts. */
+const roublesIn = (k: number, comma: boolean) => (comma ? roublesText(k).replace('.', ',') : roublesText(k));
 const percentText = (bp: number) => `${Math.floor(bp / 100)}${bp % 100 ? `,${String(bp % 100).padStart(2, '0').replace(/0$/, '')}` : ''}`;
 const dayText = (day: string) => day.split('-').reverse().join('.');
 
@@ -103,7 +102,7 @@ export async function demoStatement(q: Queryable, companyId: string, now = new D
     const comma = layout.format === 'csv' && LAYOUT_OF[company.id_unicus] !== 'b';
     const values: (string | number | Date)[] = asNumbers
       ? [r.policy, r.client, 'е-ОСАГО', new Date(`${r.start}T00:00:00Z`), r.premium / 100, r.rateBp / 100, r.amount / 100]
-      : [r.policy, r.client, 'е-ОСАГО', dayText(r.start), roublesText(r.premium, comma), percentText(r.rateBp), roublesText(r.amount, comma)];
+      : [r.policy, r.client, 'е-ОСАГО', dayText(r.start), roublesIn(r.premium, comma), percentText(r.rateBp), roublesIn(r.amount, comma)];
     return layout.order.map((k) => values[k]);
   };
   const headers = layout.order.map((k) => layout.headers[k]);
