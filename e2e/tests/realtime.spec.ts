@@ -10,13 +10,16 @@ async function apiLogin(request: APIRequestContext, email: string) {
 }
 
 test('an admin edit reaches the open page over the socket (session_update) and the sidebar follows', async ({ page, request }) => {
+  const admin = await apiLogin(request, EMAIL.admin);
+  const me = await apiLogin(request, EMAIL.supervisorAppointed);
+  const headers = { 'x-api-token': admin.token };
+  // The demo state this test starts from (a failed earlier try may have left the flag off).
+  expect((await request.patch(`/api/v2/users/${me.user._id}`, { headers, data: { canViewOnlyAppointedAgents: true } })).ok()).toBeTruthy();
+
   await signIn(page, EMAIL.supervisorAppointed);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.locator('[data-sidebar-item="Финансы"]')).toHaveCount(0);
 
-  const admin = await apiLogin(request, EMAIL.admin);
-  const me = await apiLogin(request, EMAIL.supervisorAppointed);
-  const headers = { 'x-api-token': admin.token };
   const grant = await request.patch(`/api/v2/users/${me.user._id}`, { headers, data: { canViewOnlyAppointedAgents: false } });
   expect(grant.ok()).toBeTruthy();
   // No reload: the new rights arrive through the socket.

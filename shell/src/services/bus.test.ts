@@ -2,7 +2,7 @@ import { DEMO_USERS, makeUser } from '@oyster/shared-kit/domain';
 import { createServices, fakeFetch, fakeSocket } from '../testing';
 import { STORAGE_KEYS } from './storage';
 
-function setup(signedIn = true) {
+function setup(signedIn = true, routes: Parameters<typeof fakeFetch>[0] = {}) {
   localStorage.clear();
   if (signedIn) {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
@@ -10,7 +10,7 @@ function setup(signedIn = true) {
   }
   const { socket, emitted } = fakeSocket();
   const factory = jest.fn(() => socket as never);
-  const f = fakeFetch({ '/api/v2/auth/logout': { status: 200, body: { result: true } } });
+  const f = fakeFetch({ '/api/v2/auth/logout': { status: 200, body: { result: true } }, ...routes });
   const services = createServices({ fetchImpl: f.impl, ioFactory: factory });
   const navigated: string[] = [];
   services.session.setNavigator((p) => navigated.push(p));
@@ -41,6 +41,24 @@ describe('socket → bus wiring (spec §4, §7)', () => {
     expect(services.session.user?.fullNameShort).toBe('Петров П. П.');
     expect(services.runtime.session$.value?.roles).toEqual(['agent', 'network_agent_owner']);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!).fullNameShort).toBe('Петров П. П.');
+  });
+
+  it('a change the socket missed before it connected is read again once it connects', async () => {
+    const granted = { ...DEMO_USERS.agent, canAnalyticsView: true };
+    const { services, socket, calls } = setup(true, { '/api/v2/auth/get-user': { status: 200, body: { user: granted } } });
+    expect(services.session.user?.canAnalyticsView).toBeFalsy();
+    socket.serverSends('connect');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.some((c) => c.url.includes('/api/v2/auth/get-user'))).toBe(true);
+    expect(services.session.user?.canAnalyticsView).toBe(true);
+  });
+
+  it('the same user read again does not re-emit the session', () => {
+    const { services, socket } = setup();
+    const seen: unknown[] = [];
+    services.session.session$.subscribe((u) => seen.push(u));
+    socket.serverSends('session_update', { ...DEMO_USERS.agent });
+    expect(seen).toHaveLength(1);
   });
 
   it('an anonymous session_update logs out to /oyster', () => {

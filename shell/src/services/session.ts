@@ -106,7 +106,10 @@ export class SessionService {
       this.logout();
       return;
     }
-    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+    const text = JSON.stringify(user);
+    // The same user read again (the socket's catch-up) changes nothing, so nothing re-renders.
+    if (this.user && text === JSON.stringify(this.user)) return;
+    writeStorage(STORAGE_KEYS.user, text);
     writeStorage(STORAGE_KEYS.loggedIn, '1');
     this.session$.next(user);
   }

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subscription, distinctUntilChanged } from 'rxjs';
+import { BehaviorSubject, Subscription, distinctUntilChanged, filter } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { SERVER_EVENT_NAMES, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain/platform';
 import type { EventBus } from '@oyster/shared-kit/runtime';
@@ -128,6 +128,9 @@ export class SocketService {
 export function wireSessionEvents(bus: EventBus, session: SessionService): Subscription {
   const subs = new Subscription();
   subs.add(bus.on('session_update').subscribe((user) => session.replaceUser(user)));
+  // A change made before the socket joined its rooms (just after sign-in, or while it was away)
+  // sent no event this socket heard: once connected, the user is read again.
+  subs.add(bus.connection$.pipe(filter((state) => state === 'connected')).subscribe(() => void session.restore()));
   // The server ended the session (revoked elsewhere, user blocked): like a 401, remember where
   // the user was so signing in again brings them back.
   subs.add(
