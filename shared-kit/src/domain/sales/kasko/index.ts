@@ -1,0 +1,5 @@
+export * from './rating-kit';
+export * from './tariffs';
+export * from './input';
+export * from './rating';
+export * from './steps';
