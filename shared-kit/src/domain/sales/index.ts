@@ -6,3 +6,4 @@ export * from './contractDetails';
 export * from './insurerCalls';
 export * from './term';
 export * from './kasko';
+export * from './property';
