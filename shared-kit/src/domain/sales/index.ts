@@ -7,3 +7,4 @@ export * from './insurerCalls';
 export * from './term';
 export * from './kasko';
 export * from './property';
+export * from './travel';
