@@ -8,3 +8,4 @@ export * from './term';
 export * from './kasko';
 export * from './property';
 export * from './travel';
+export * from './mortgage';

@@ -1,0 +1,4 @@
+export * from './tariffs';
+export * from './input';
+export * from './rating';
+export * from './steps';

@@ -1,0 +1,39 @@
+/** The mortgage calculator's steps and what a mortgage policy shows (the contract page, the PDF). */
+import { formatDate, formatMoney } from '../../format';
+import { premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { BORROWER_SEX_TITLES, MORTGAGE_PROPERTY_TITLES, type MortgageCalculateRequest } from './input';
+import { mortgageBank, mortgageSumInsured } from './rating';
+
+export const MORTGAGE_STEPS = [
+  { key: 'bank', title: 'Банк и требования' },
+  { key: 'loan', title: 'Кредит и имущество' },
+  { key: 'borrowers', title: 'Заёмщики' },
+  { key: 'offers', title: 'Предложения страховщиков' },
+  { key: 'insurant', title: 'Страхователь' },
+  { key: 'payment', title: 'Оплата' },
+] as const satisfies readonly CalculatorStep[];
+
+const yesNo = (b: boolean) => (b ? 'Да' : 'Нет');
+
+/** The policy's summary blocks, label → value, in the order they are printed. */
+export function mortgageSummary(req: MortgageCalculateRequest, offer: ProductOffer, insurerName: string): SummaryBlock[] {
+  const bank = mortgageBank(req.bank);
+  return [
+    {
+      title: 'Кредит',
+      rows: [
+        { label: 'Банк', value: bank.name },
+        { label: 'Остаток долга', value: formatMoney(req.balance) },
+        { label: 'Страховая сумма', value: formatMoney(mortgageSumInsured(req)) },
+        { label: 'Имущество', value: MORTGAGE_PROPERTY_TITLES[req.property] },
+        { label: 'Страхование жизни', value: yesNo(req.life) },
+        { label: 'Страхование титула', value: yesNo(req.title) },
+        { label: 'Срок страхования', value: `${spanText(req.startDate, yearPolicyEnd(req.startDate))} (${req.policyYear ?? 1}-й год)` },
+      ],
+    },
+    ...(req.life
+      ? [{ title: 'Заёмщики', rows: (req.borrowers ?? []).map((b, i) => ({ label: `Заёмщик ${i + 1}`, value: `${BORROWER_SEX_TITLES[b.sex]}, ${formatDate(b.birthDate)}, доля ${b.share} %` })) }]
+      : []),
+    premiumBlock(offer, insurerName),
+  ];
+}
