@@ -301,3 +301,25 @@ export function tariffValuesOf(rows: unknown, path = ''): { path: string; value:
   if (typeof o.ppm === 'number' && o.range && typeof o.range === 'object') return [{ path, value: o as unknown as TariffValue }];
   return Object.entries(o).flatMap(([k, v]) => tariffValuesOf(v, path ? `${path}.${k}` : k));
 }
+
+/** The values of a product's tariffs outside their research range, or citing another section: `insurer path` each (a test expects none). */
+export function tariffsOutsideRanges(tariffs: readonly InsurerTariff<unknown>[], section: string): string[] {
+  return tariffs.flatMap((t) =>
+    tariffValuesOf(t.rows)
+      .filter(({ value }) => value.ppm < value.range.min || value.ppm > value.range.max || !value.range.source.includes(section))
+      .map(({ path }) => `${t.insurer} ${path}`),
+  );
+}
+
+/** The offer of a quote; a refusal throws with its reason (tests and callers that expect an offer). */
+export function offerOf(q: ProductQuote): ProductOffer {
+  if (q.kind !== 'offer') throw new Error(`refused: ${q.reason}`);
+  return q;
+}
+
+/** The steps every calculator ends with: the insurers' offers, the insurant, the payment. */
+export const CALCULATOR_CLOSING_STEPS = [
+  { key: 'offers', title: 'Предложения страховщиков' },
+  { key: 'insurant', title: 'Страхователь' },
+  { key: 'payment', title: 'Оплата' },
+] as const satisfies readonly CalculatorStep[];

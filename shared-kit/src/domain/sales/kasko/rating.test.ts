@@ -3,7 +3,7 @@ import { KASKO_STEPS, kaskoSummary } from './steps';
 import { rateKasko, rateKaskoAll, KASKO_INSURERS } from './rating';
 import { validateKaskoInput, type KaskoCalculateRequest } from './input';
 import { KASKO_TARIFFS } from './tariffs';
-import { applyPpm, premiumOfParts, splitInstalments, tariffValuesOf, type ProductOffer, type ProductQuote } from './rating-kit';
+import { applyPpm, premiumOfParts, splitInstalments, tariffValuesOf, offerOf, tariffsOutsideRanges } from './rating-kit';
 
 /**
  * e-KASKO against research §2: worked examples computed by hand (in the comments), each factor's
@@ -26,10 +26,7 @@ const base = (over: Partial<KaskoCalculateRequest> = {}): KaskoCalculateRequest 
   ...over,
 });
 
-const offer = (q: ProductQuote): ProductOffer => {
-  if (q.kind !== 'offer') throw new Error(`refused: ${q.reason}`);
-  return q;
-};
+const offer = offerOf;
 const premium = (req: KaskoCalculateRequest, insurer = 'ingos') => offer(rateKasko(req, insurer)).premium;
 
 describe('worked examples (ingos)', () => {
@@ -157,6 +154,13 @@ describe('tariffs', () => {
       // «≥ 5 m ₽ cars at the low end»: the part above 5 m ₽ is never dearer.
       for (const b of [t.rows.base0to3, t.rows.base4to7, t.rows.base8plus]) expect(b.above5m.ppm).toBeLessThanOrEqual(b.upTo5m.ppm);
     }
+  });
+
+  test('the range check finds a value outside its range or citing another section', () => {
+    expect(tariffsOutsideRanges(KASKO_TARIFFS, 'research §2 [I]')).toEqual([]);
+    const slip = { ...KASKO_TARIFFS[0], rows: { ...KASKO_TARIFFS[0].rows, regionOther: { ...KASKO_TARIFFS[0].rows.regionOther, ppm: 1_050_000 } } };
+    expect(tariffsOutsideRanges([slip], 'research §2 [I]')).toEqual(['ingos regionOther']);
+    expect(tariffsOutsideRanges(KASKO_TARIFFS, 'research §3')).toContain('ingos highTheft');
   });
 
   test('integer arithmetic rounds once, half up', () => {

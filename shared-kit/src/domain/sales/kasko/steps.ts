@@ -8,7 +8,7 @@ import {
   KASKO_REGION_TITLES,
   type KaskoCalculateRequest,
 } from './input';
-import { premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from './rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from './rating-kit';
 
 export const KASKO_STEPS = [
   { key: 'vehicle', title: 'Автомобиль' },
@@ -16,8 +16,7 @@ export const KASKO_STEPS = [
   { key: 'cover', title: 'Условия страхования' },
   { key: 'offers', title: 'Предложения страховщиков' },
   { key: 'inspection', title: 'Осмотр и фото' },
-  { key: 'insurant', title: 'Страхователь' },
-  { key: 'payment', title: 'Оплата' },
+  ...CALCULATOR_CLOSING_STEPS.slice(1),
 ] as const satisfies readonly CalculatorStep[];
 export type KaskoStepKey = (typeof KASKO_STEPS)[number]['key'];
 

@@ -1,6 +1,6 @@
 /** The mortgage calculator's steps and what a mortgage policy shows (the contract page, the PDF). */
 import { formatDate, formatMoney } from '../../format';
-import { premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
 import { BORROWER_SEX_TITLES, MORTGAGE_PROPERTY_TITLES, type MortgageCalculateRequest } from './input';
 import { mortgageBank, mortgageSumInsured } from './rating';
 
@@ -8,9 +8,7 @@ export const MORTGAGE_STEPS = [
   { key: 'bank', title: 'Банк и требования' },
   { key: 'loan', title: 'Кредит и имущество' },
   { key: 'borrowers', title: 'Заёмщики' },
-  { key: 'offers', title: 'Предложения страховщиков' },
-  { key: 'insurant', title: 'Страхователь' },
-  { key: 'payment', title: 'Оплата' },
+  ...CALCULATOR_CLOSING_STEPS,
 ] as const satisfies readonly CalculatorStep[];
 
 const yesNo = (b: boolean) => (b ? 'Да' : 'Нет');

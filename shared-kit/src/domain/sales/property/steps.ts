@@ -1,6 +1,6 @@
 /** The property calculators' steps and what a property policy shows (the contract page, the PDF). */
 import { formatMoney } from '../../format';
-import { premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
 import {
   APARTMENT_CONSTRUCTION_TITLES,
   HOUSE_HEATING_TITLES,
@@ -14,18 +14,14 @@ import {
 export const APARTMENT_STEPS = [
   { key: 'object', title: 'Квартира' },
   { key: 'cover', title: 'Что страхуем' },
-  { key: 'offers', title: 'Предложения страховщиков' },
-  { key: 'insurant', title: 'Страхователь' },
-  { key: 'payment', title: 'Оплата' },
+  ...CALCULATOR_CLOSING_STEPS,
 ] as const satisfies readonly CalculatorStep[];
 
 export const HOUSE_STEPS = [
   { key: 'object', title: 'Дом' },
   { key: 'outbuildings', title: 'Постройки' },
   { key: 'cover', title: 'Что страхуем' },
-  { key: 'offers', title: 'Предложения страховщиков' },
-  { key: 'insurant', title: 'Страхователь' },
-  { key: 'payment', title: 'Оплата' },
+  ...CALCULATOR_CLOSING_STEPS,
 ] as const satisfies readonly CalculatorStep[];
 
 export const propertySteps = (kind: PropertyKind): readonly CalculatorStep[] => (kind === 'apartment' ? APARTMENT_STEPS : HOUSE_STEPS);

@@ -1,15 +1,13 @@
 /** The travel calculator's steps and what a travel policy shows (the contract page, the PDF). */
 import { formatDate } from '../../format';
-import { premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
 import { TRAVEL_OPTION_TITLES, TRAVEL_SPORT_TITLES, TRAVEL_SUM_TITLES, TRAVEL_ZONE_TITLES, travelDays, travelZone, type TravelCalculateRequest } from './input';
 
 export const TRAVEL_STEPS = [
   { key: 'trip', title: 'Поездка' },
   { key: 'travellers', title: 'Путешественники' },
   { key: 'cover', title: 'Страховая сумма и опции' },
-  { key: 'offers', title: 'Предложения страховщиков' },
-  { key: 'insurant', title: 'Страхователь' },
-  { key: 'payment', title: 'Оплата' },
+  ...CALCULATOR_CLOSING_STEPS,
 ] as const satisfies readonly CalculatorStep[];
 
 /** The policy's summary blocks, label → value, in the order they are printed. */
