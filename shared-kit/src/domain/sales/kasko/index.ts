@@ -1,4 +1,3 @@
-export * from './rating-kit';
 export * from './tariffs';
 export * from './input';
 export * from './rating';

@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import type { FieldError } from '../../validation';
 import { PLATE_PATTERN, VIN_PATTERN } from '../../forms/validators';
-import { fields, validateInput } from './rating-kit';
+import { fields, validateInput } from '../ratingKit';
 
 export const KASKO_DEDUCTIBLES = ['none', 'rub15000', 'rub30000', 'rub50000', 'percent2'] as const;
 export type KaskoDeductible = (typeof KASKO_DEDUCTIBLES)[number];

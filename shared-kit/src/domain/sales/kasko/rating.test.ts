@@ -3,7 +3,7 @@ import { KASKO_STEPS, kaskoSummary } from './steps';
 import { rateKasko, rateKaskoAll, KASKO_INSURERS } from './rating';
 import { validateKaskoInput, type KaskoCalculateRequest } from './input';
 import { KASKO_TARIFFS } from './tariffs';
-import { applyPpm, premiumOfParts, splitInstalments, tariffValuesOf, offerOf, tariffsOutsideRanges } from './rating-kit';
+import { applyPpm, premiumOfParts, splitInstalments, tariffValuesOf, offerOf, tariffsOutsideRanges } from '../ratingKit';
 
 /**
  * e-KASKO against research §2: worked examples computed by hand (in the comments), each factor's

@@ -21,7 +21,7 @@ import {
   type AppliedFactor,
   type ProductQuote,
   type TariffValue,
-} from './rating-kit';
+} from '../ratingKit';
 import { formatMoney } from '../../format';
 import { KASKO_CLAMP, KASKO_PRICE_TIER, KASKO_RANGES, KASKO_TARIFFS, type KaskoBaseRate, type KaskoTariffRows } from './tariffs';
 

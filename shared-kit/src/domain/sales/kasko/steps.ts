@@ -8,7 +8,7 @@ import {
   KASKO_REGION_TITLES,
   type KaskoCalculateRequest,
 } from './input';
-import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from './rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../ratingKit';
 
 export const KASKO_STEPS = [
   { key: 'vehicle', title: 'Автомобиль' },

@@ -14,7 +14,7 @@
  * rate), so a dearer car never costs less: the effective rate falls with the price, the premium does
  * not. The 5 m ₽ boundary is the research's; splitting by tiers is ours.
  */
-import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from './rating-kit';
+import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../ratingKit';
 
 const R = (min: number, max: number, source: string): ResearchRange => ({ min, max, source });
 const I2 = 'research §2 [I]';

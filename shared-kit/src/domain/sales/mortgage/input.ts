@@ -4,7 +4,7 @@
  */
 import * as yup from 'yup';
 import type { FieldError } from '../../validation';
-import { fields, validateInput } from '../kasko/rating-kit';
+import { fields, validateInput } from '../ratingKit';
 import { MORTGAGE_BANK_CODES } from './tariffs';
 
 export const MORTGAGE_PROPERTIES = ['flat', 'house_wooden'] as const;

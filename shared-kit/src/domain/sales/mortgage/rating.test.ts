@@ -3,7 +3,7 @@ import { rateMortgage, rateMortgageAll, MORTGAGE_INSURERS } from './rating';
 import { validateMortgageInput, type MortgageCalculateRequest } from './input';
 import { MORTGAGE_BANKS, MORTGAGE_TARIFFS } from './tariffs';
 import { MORTGAGE_STEPS, mortgageSummary } from './steps';
-import { offerOf, tariffsOutsideRanges } from '../kasko/rating-kit';
+import { offerOf, tariffsOutsideRanges } from '../ratingKit';
 
 /** Mortgage (ipoteka) against research §5: the note's cross-check, factors, refusals, fields, properties. */
 

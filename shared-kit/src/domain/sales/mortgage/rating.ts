@@ -18,7 +18,7 @@ import {
   type AppliedFactor,
   type ProductQuote,
   type TariffValue,
-} from '../kasko/rating-kit';
+} from '../ratingKit';
 import { BORROWER_SEX_TITLES, MORTGAGE_PROPERTY_TITLES, type MortgageCalculateRequest } from './input';
 import { MORTGAGE_BANKS, MORTGAGE_LIFE_MAX_AGE, MORTGAGE_RANGES, MORTGAGE_TARIFFS, MORTGAGE_TITLE_YEARS, type MortgageBank, type MortgageTariffRows } from './tariffs';
 

@@ -1,6 +1,6 @@
 /** The mortgage calculator's steps and what a mortgage policy shows (the contract page, the PDF). */
 import { formatDate, formatMoney } from '../../format';
-import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../ratingKit';
 import { BORROWER_SEX_TITLES, MORTGAGE_PROPERTY_TITLES, type MortgageCalculateRequest } from './input';
 import { mortgageBank, mortgageSumInsured } from './rating';
 

@@ -9,7 +9,7 @@
  * SI × title rate (years 1–3 only), one rounding; paid yearly — each next year is re-priced on the
  * balance of its start.
  */
-import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../kasko/rating-kit';
+import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../ratingKit';
 
 const R = (min: number, max: number, source: string): ResearchRange => ({ min, max, source });
 const I5 = 'research §5 [I]';

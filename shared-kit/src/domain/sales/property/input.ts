@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import type { FieldError } from '../../validation';
-import { fields, validateInput } from '../kasko/rating-kit';
+import { fields, validateInput } from '../ratingKit';
 
 export const PROPERTY_KINDS = ['apartment', 'house'] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];

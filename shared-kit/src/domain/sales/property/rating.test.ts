@@ -3,7 +3,7 @@ import { rateProperty, ratePropertyAll, PROPERTY_INSURERS } from './rating';
 import { validatePropertyInput, type PropertyCalculateRequest } from './input';
 import { PROPERTY_TARIFFS } from './tariffs';
 import { APARTMENT_STEPS, HOUSE_STEPS, propertySummary } from './steps';
-import { offerOf, tariffsOutsideRanges } from '../kasko/rating-kit';
+import { offerOf, tariffsOutsideRanges } from '../ratingKit';
 
 /** Property (ifl, ifl_house) against research §3: worked examples by hand, factors, refusals, fields, properties. */
 

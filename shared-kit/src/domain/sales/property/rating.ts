@@ -15,7 +15,7 @@ import {
   type AppliedFactor,
   type ProductQuote,
   type TariffValue,
-} from '../kasko/rating-kit';
+} from '../ratingKit';
 import { formatMoney } from '../../format';
 import { HOUSE_WALL_TITLES, PROPERTY_PART_TITLES, type PropertyCalculateRequest } from './input';
 import { PROPERTY_OLD_BUILDING_YEARS, PROPERTY_RANGES, PROPERTY_TARIFFS, type PropertyPartRates, type PropertyTariffRows } from './tariffs';

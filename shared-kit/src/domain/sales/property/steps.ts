@@ -1,6 +1,6 @@
 /** The property calculators' steps and what a property policy shows (the contract page, the PDF). */
 import { formatMoney } from '../../format';
-import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../ratingKit';
 import {
   APARTMENT_CONSTRUCTION_TITLES,
   HOUSE_HEATING_TITLES,

@@ -12,7 +12,7 @@
  * neighbours — our reading of §3. Outbuildings are rated at the house structure rate of their walls —
  * §3 gives no separate rate for them (our choice, said in the offer).
  */
-import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../kasko/rating-kit';
+import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../ratingKit';
 
 const R = (min: number, max: number, source: string): ResearchRange => ({ min, max, source });
 const I3 = 'research §3 [I]';

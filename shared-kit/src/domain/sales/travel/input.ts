@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import type { FieldError } from '../../validation';
-import { daysInclusive, fields, validateInput, type PremiumCurrency } from '../kasko/rating-kit';
+import { daysInclusive, fields, validateInput, type PremiumCurrency } from '../ratingKit';
 
 export const TRAVEL_ZONES = ['europe', 'world_excl_us', 'world_incl_us'] as const;
 export type TravelZone = (typeof TRAVEL_ZONES)[number];

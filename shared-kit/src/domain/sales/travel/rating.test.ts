@@ -3,7 +3,7 @@ import { rateTravel, rateTravelAll, TRAVEL_INSURERS } from './rating';
 import { travelZone, validateTravelInput, type TravelCalculateRequest } from './input';
 import { TRAVEL_TARIFFS } from './tariffs';
 import { TRAVEL_STEPS, travelSummary } from './steps';
-import { offerOf, tariffsOutsideRanges } from '../kasko/rating-kit';
+import { offerOf, tariffsOutsideRanges } from '../ratingKit';
 
 /** Travel (vzr) against research §4: worked examples by hand, factors, refusals, fields, properties. Cents of € or $. */
 

@@ -17,7 +17,7 @@ import {
   type AppliedFactor,
   type ProductQuote,
   type TariffValue,
-} from '../kasko/rating-kit';
+} from '../ratingKit';
 import { TRAVEL_OPTION_TITLES, TRAVEL_SPORT_TITLES, TRAVEL_ZONE_CURRENCY, TRAVEL_ZONE_TITLES, travelDays, travelZone, type TravelCalculateRequest } from './input';
 import { TRAVEL_ON_REQUEST_AGE, TRAVEL_RANGES, TRAVEL_TARIFFS } from './tariffs';
 

@@ -1,6 +1,6 @@
 /** The travel calculator's steps and what a travel policy shows (the contract page, the PDF). */
 import { formatDate } from '../../format';
-import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../kasko/rating-kit';
+import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type CalculatorStep, type ProductOffer, type SummaryBlock } from '../ratingKit';
 import { TRAVEL_OPTION_TITLES, TRAVEL_SPORT_TITLES, TRAVEL_SUM_TITLES, TRAVEL_ZONE_TITLES, travelDays, travelZone, type TravelCalculateRequest } from './input';
 
 export const TRAVEL_STEPS = [

@@ -8,7 +8,7 @@
  * Premium (in the zone's currency, cents) = Σ travellers (days × base day rate(zone) × K_sum × K_age ×
  * K_sport × K_multi-trip), one rounding. The conversion to roubles at the day's rate is the rails'.
  */
-import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../kasko/rating-kit';
+import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../ratingKit';
 
 const R = (min: number, max: number, source: string): ResearchRange => ({ min, max, source });
 const I4 = 'research §4 [I]';

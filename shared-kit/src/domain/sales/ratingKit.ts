@@ -12,9 +12,9 @@
  * (kopecks; euro or dollar cents for travel). No float touches money.
  */
 import * as yup from 'yup';
-import { collectErrors, type FieldError } from '../../validation';
-import { spanEnd } from '../term';
-import { formatDate, formatMoney } from '../../format';
+import { collectErrors, type FieldError } from '../validation';
+import { spanEnd } from './term';
+import { formatDate, formatMoney } from '../format';
 
 /** One in parts per million: the coefficient 1.0, or 100 % as a rate. */
 export const PPM = 1_000_000;
