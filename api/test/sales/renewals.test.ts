@@ -187,7 +187,7 @@ describe.each(BACKENDS)('sales: renewals ($name)', (backend) => {
       ['GET', '/api/v2/renewals/stats?period=7', undefined, /^Поле «period»/],
       ['POST', `/api/v2/renewals/${id}/outcome`, { outcome: 'renewed_here' }, /^Поле «outcome» должно быть одним из: lost, renewed_elsewhere/],
       ['POST', `/api/v2/renewals/${id}/outcome`, {}, /^Поле «outcome» обязательно/],
-      ['POST', `/api/v2/renewals/${id}/outcome`, { outcome: 'lost', comment: 'я'.repeat(501) }, /^Поле «comment»: не длиннее 500 символов/],
+      ['POST', `/api/v2/renewals/${id}/outcome`, { outcome: 'lost', comment: 'я'.repeat(501) }, /^Поле «comment»: .*500/],
       ['POST', '/api/v2/renewals/nope/outcome', { outcome: 'lost' }, /^Поле «contractId»/],
     ];
     for (const [method, path, body, message] of cases) {
@@ -225,8 +225,10 @@ describe.each(BACKENDS)('sales: renewals ($name)', (backend) => {
     expect((await about(twenty))[0].body).toContain('Смирнова Анна Петровна');
     expect(await about(marked)).toHaveLength(0);
     // A day later the 45-day policy has 44 days left: nothing new until it crosses 30.
-    expect(await remindRenewals(ctx, plusDays(today, 1))).toBe(0);
-    expect(await remindRenewals(ctx, plusDays(today, 15))).toBeGreaterThan(0);
-    expect((await r.oyster.db.query('SELECT threshold FROM renewal_reminders WHERE contract_id = $1 ORDER BY threshold', [forty])).map((x: any) => x.threshold)).toEqual([30, 45]);
+    const thresholds = async () => (await r.oyster.db.query<{ threshold: number }>('SELECT threshold FROM renewal_reminders WHERE contract_id = $1 ORDER BY threshold', [forty])).map((x) => x.threshold);
+    await remindRenewals(ctx, plusDays(today, 1));
+    expect(await thresholds()).toEqual([45]);
+    await remindRenewals(ctx, plusDays(today, 15));
+    expect(await thresholds()).toEqual([30, 45]);
   });
 });
