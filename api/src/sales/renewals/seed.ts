@@ -10,7 +10,7 @@ import { moscowToday } from '../osago.js';
  * current corridor; last year's base rates are not in the product). Deterministic; their own seed, so
  * their policy numbers differ from the main demo's.
  */
-export const RENEWAL_DEMO = { count: 40, seed: 25, daysLeft: [3, 6, 12, 25, 33, 44] };
+export const RENEWAL_DEMO = { count: 40, seed: 25, daysLeft: [3, 6, 12, 30, 33, 44] };
 
 export function renewalDemoContracts(opts: { agentId: string; companies: Record<string, { id: string; name: string }>; idOf: () => string; now?: Date }): DemoContract[] {
   const now = opts.now ?? new Date();
