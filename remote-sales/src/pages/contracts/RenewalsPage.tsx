@@ -53,11 +53,11 @@ function RateBlock({ agent, perAgent, onAgent, version }: { agent: string | null
       {stats ? (
         <>
           <p className="oy-renewals__rate-line">
-            <strong className="oy-renewals__rate-value">{renewalRateText(stats.total.renewedHere, stats.total.ended)}</strong>
+            {stats.total.ended ? <strong className="oy-renewals__rate-value">{renewalRateText(stats.total.renewedHere, stats.total.ended)}</strong> : null}
             <span className="oy-contracts__muted">
               {stats.total.ended
                 ? ` — ${stats.total.renewedHere} из ${stats.total.ended} полисов, закончившихся с ${formatDate(stats.from)} по ${formatDate(stats.to)}; потеряно ${stats.total.lost}, продлено в другом месте ${stats.total.renewedElsewhere}`
-                : ` — с ${formatDate(stats.from)} по ${formatDate(stats.to)} полисы не заканчивались`}
+                : `С ${formatDate(stats.from)} по ${formatDate(stats.to)} полисы не заканчивались`}
             </span>
           </p>
           {perAgent && stats.agents.length > 1 ? (

@@ -88,7 +88,7 @@ describe('Продления', () => {
   });
 
   test('a failed load says so with «Повторить»', async () => {
-    const http = fakeHttp({ 'GET /api/v2/renewals': () => { throw httpError(500, 'Сервис недоступен'); }, 'GET /api/v2/renewals/stats': { data: STATS } });
+    const http = fakeHttp({ 'GET /api/v2/renewals': () => { throw httpError(500, { message: 'Сервис недоступен' }); }, 'GET /api/v2/renewals/stats': { data: STATS } });
     await renderSection(RemoteRoutes, '/contracts/renewals', { http, user: DEMO_USERS.agent });
     expect(await screen.findByText('Не удалось загрузить продления')).toBeTruthy();
   });
