@@ -6,6 +6,7 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
 const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
 const ContractsListPage = React.lazy(loadContractsList);
+const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
@@ -15,6 +16,7 @@ export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
   contracts: [
     { path: '', page: ContractsListPage },
+    { path: 'renewals', page: RenewalsPage },
     { path: ':contractId', page: ContractPage },
     { path: ':contractId/:step', page: ContractStepsPage },
   ],

@@ -7,6 +7,8 @@ import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
 import { paymentRoutes } from './routes/payments.js';
+import { renewalRoutes } from './routes/renewals.js';
+import { remindRenewals } from './renewals/reminders.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
@@ -18,6 +20,8 @@ import { runPeriodically } from '../platform/periodic.js';
 const CALENDAR_EVERY_MS = 5 * 60 * 1000;
 /** How often paid contracts left unreleased are looked for. */
 const RELEASE_RETRY_EVERY_MS = 60 * 1000;
+/** How often due renewal reminders are looked for (each claims its row: once per policy × threshold). */
+const RENEWAL_REMINDERS_EVERY_MS = 15 * 60 * 1000;
 
 /**
  * Sales: e-OSAGO quotes from every insurer, contracts from an offer to a policy in force (the state
@@ -43,10 +47,13 @@ export const sales: Domain = {
     contractChatRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentSecrets);
     soapLogRoutes(app, ctx);
+    renewalRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
     runPeriodically(app, 'paid contracts release', RELEASE_RETRY_EVERY_MS, () => releaseLeftBehind(flow));
+    // Renewals: the reminders before 45, 30 and 7 days (renewals/reminders.ts).
+    runPeriodically(app, 'renewal reminders', RENEWAL_REMINDERS_EVERY_MS, () => remindRenewals(ctx));
   },
   seed: (q, demo) => seedSales(q, demo),
 };

@@ -95,6 +95,8 @@ export type OsagoCalculateBody = yup.InferType<typeof osagoCalculateSchema>;
 export const contractCreateSchema = yup.object({
   calculation: osagoCalculateSchema.required().label('calculation'),
   companyId: objectIdSchema.required().label('companyId'),
+  /** The policy this contract renews (a quote opened from the renewals worklist). */
+  renewsContractId: objectIdSchema.label('renewsContractId'),
 });
 
 const text = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);

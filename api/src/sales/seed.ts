@@ -3,6 +3,7 @@ import type { Queryable } from '../platform/db.js';
 import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
 import { newId } from '../platform/db.js';
 import { levelReason, overrideReason } from '../finance/resolver.js';
+import { renewalDemoContracts } from './renewals/seed.js';
 
 /**
  * The demo bonus-malus registry: drivers the calculator finds by licence (any other licence is class 3).
@@ -44,14 +45,17 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   }
   const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies ORDER BY id_unicus');
   const agents = SELLERS.map((k) => demo.users[k]).filter(Boolean);
+  const byCode = Object.fromEntries(companies.map((c) => [c.id_unicus, { id: c.id, name: c.short_name }]));
   const rows = demoContracts({
     ...DEMO_CONTRACTS,
     agents,
-    companies: Object.fromEntries(companies.map((c) => [c.id_unicus, { id: c.id, name: c.short_name }])),
+    companies: byCode,
     now: new Date(Date.now() - 3_600_000),
     seed: 11,
     idOf: () => newId(),
   });
+  // Renewals: agent@'s policies ending in the next 45 days (renewals/seed.ts).
+  if (demo.users.agent) rows.push(...renewalDemoContracts({ agentId: demo.users.agent, companies: byCode, idOf: () => newId() }));
   await insertContracts(q, rows);
   const codeById = new Map(companies.map((c) => [c.id, c.id_unicus]));
   await insertInsurerCalls(q, demoInsurerCalls(rows, (id) => codeById.get(id) ?? 'demo', 12));

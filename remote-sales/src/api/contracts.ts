@@ -15,8 +15,9 @@ export async function getContract(id: string): Promise<ContractDetails> {
   return (await http().get<{ data: ContractDetails }>(`/api/v2/contracts/${id}`, { silent: true })).data;
 }
 
-export async function createContract(calculation: OsagoCalculateRequest, companyId: string): Promise<ContractDetails> {
-  return (await http().post<{ data: ContractDetails }>('/api/v2/contracts', { calculation, companyId }, { silent: true })).data;
+/** `renewsContractId`: the policy this contract renews (a quote opened from the renewals worklist). */
+export async function createContract(calculation: OsagoCalculateRequest, companyId: string, renewsContractId?: string | null): Promise<ContractDetails> {
+  return (await http().post<{ data: ContractDetails }>('/api/v2/contracts', { calculation, companyId, ...(renewsContractId ? { renewsContractId } : {}) }, { silent: true })).data;
 }
 
 export async function saveContractDetails(id: string, details: Partial<EosagoContractDetails>): Promise<ContractDetails> {

@@ -11,6 +11,7 @@ import { move, searchColumns, sendToInsurer, type FlowDeps } from '../contracts/
 import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import { quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { offerRates } from '../../finance/rates.js';
+import { linkRenewal } from '../renewals/store.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
 
 /** The address the product is reached at, as this request came (the payment link is absolute). */
@@ -36,7 +37,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
   });
 
   route(app, { method: 'POST', url: '/api/v2/contracts', summary: 'Договор Е-ОСАГО из предложения страховщика', access: 'canSeeNewPolicy', body: contractCreateSchema }, async (req) => {
-    const { calculation, companyId } = req.body;
+    const { calculation, companyId, renewsContractId } = req.body;
     const insurer = (await insurers()).find((i) => i.id === companyId);
     const adapter = insurer && flow.adapterOf(insurer.code);
     if (!insurer || !adapter) throw validationError('Поле «companyId»: такого страховщика нет', 'companyId');
@@ -61,6 +62,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
          VALUES ($1, $2, $2, 'eosago', $3, $4, $5, $6, $7, $8, $9)`,
         [id, userId, S.draft, companyId, offer.premium, JSON.stringify(calculation), JSON.stringify(offer), term.from, term.to],
       );
+      if (renewsContractId) await linkRenewal(q, id, renewsContractId, userId, 'eosago');
       await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан из расчёта')`, [id, S.draft, userId]);
       await moveContract(q, id, S.calculating, { actor: 'agent', userId });
       await moveContract(q, id, S.calculated, { actor: 'system', userId: null, note: `${insurer.name}: ${offer.premium / 100} ₽` });

@@ -65,6 +65,9 @@ export default function ContractsListPage() {
   const period = params.get('period') ?? '';
   return (
     <PageFrame title={sectionOf('/contracts')?.heading ?? 'Полисы'} section="contracts">
+      <Link to="/contracts/renewals" className="oy-contracts__renewals-link">
+        Продления: полисы, которые скоро заканчиваются →
+      </Link>
       <div className="oy-contracts__filters" role="search">
         <div className="oy-contracts__periods" role="group" aria-label="Период">
           {QUICK_PERIODS.map((p) => (

@@ -1,17 +1,20 @@
 import * as React from 'react';
 import { FieldArray, Formik, getIn, setNestedObjectValues, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   COEFFICIENT_NAMES,
   COEFFICIENT_TITLES,
   OSAGO_MAX_DRIVERS,
+  RENEW_QUERY,
   formatCoefficient,
+  formatDate,
   formatMoney,
   malformedContractDetail,
   sectionOf,
   type MissingDetail,
   type OsagoCalculateRequest,
   type OsagoOffer,
+  type RenewalQuote,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
@@ -29,8 +32,9 @@ import {
   Stepper,
   type FormBlockStatus,
 } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { createContract, saveContractDetails } from '../../api/contracts';
+import { renewalQuote } from '../../api/renewals';
 import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
 import {
   contractDetailsOf,
@@ -38,6 +42,7 @@ import {
   initialDetails,
   initialQuoteValues,
   quoteSchema,
+  quoteValuesOf,
   toRequest,
   type CalculatorDetails,
   type QuoteValues,
@@ -508,8 +513,33 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
  * /api/v2/osago/quotes, answers over the socket); the form is kept in the tab while the agent works.
  */
 export default function EosagoQuotePage() {
+  const [search] = useSearchParams();
+  const renew = search.get(RENEW_QUERY);
+  return renew ? <RenewalCalculator key={renew} contractId={renew} /> : <EosagoCalculator kept={readKept()} renews={null} />;
+}
+
+/**
+ * /app/new-eosago?renew=<contractId> (issue 25, «Пересчитать» in the renewals worklist): the calculator
+ * filled from the old policy's stored calculation and documents, starting the day after its end, on the
+ * last step; the contract made from an offer remembers the policy it renews. Other products' calculators
+ * take the same query parameter (shared-kit sales/renewals.ts RENEWAL_CALCULATORS).
+ */
+function RenewalCalculator({ contractId }: { contractId: string }) {
+  const { state, reload } = useLoad(() => renewalQuote(contractId), [contractId]);
+  if (state.status === 'ready') {
+    const q = state.data;
+    const details = { ...initialDetails(), ...(q.details as CalculatorDetails) };
+    return <EosagoCalculator kept={{ values: quoteValuesOf(q.calculation as unknown as OsagoCalculateRequest, details), details, step: STEPS.length - 1 }} renews={q} />;
+  }
+  return (
+    <PageFrame title={sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО'} section="new-eosago">
+      {state.status === 'loading' ? <LoadingBlock rows={6} /> : <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />}
+    </PageFrame>
+  );
+}
+
+function EosagoCalculator({ kept, renews }: { kept: Kept | null; renews: RenewalQuote | null }) {
   const navigate = useNavigate();
-  const [kept] = React.useState(readKept);
   const [initial, setInitial] = React.useState(() => kept?.values ?? initialQuoteValues());
   const [details, setDetails] = React.useState<CalculatorDetails>(() => kept?.details ?? initialDetails());
   const [step, setStep] = React.useState(() => Math.min(kept?.step ?? 0, STEPS.length - 1));
@@ -531,7 +561,7 @@ export default function EosagoQuotePage() {
     const priced = last.current;
     if (!priced) return null;
     try {
-      const contract = await createContract(toRequest(priced), offer.companyId);
+      const contract = await createContract(toRequest(priced), offer.companyId, renews?.contractId);
       const saved = await saveContractDetails(contract.id, contractDetailsOf(values.current, details));
       keep(null);
       navigate(`/contracts/${saved.id}/${saved.resumeStep ?? 'vehicle'}`);
@@ -543,6 +573,8 @@ export default function EosagoQuotePage() {
 
   const restart = () => {
     keep(null);
+    // A renewal started over is a new calculation: the link to the old policy goes with it.
+    if (renews) navigate('/new-eosago', { replace: true });
     const fresh = initialQuoteValues();
     values.current = fresh;
     last.current = null;
@@ -558,6 +590,11 @@ export default function EosagoQuotePage() {
       <p className="oy-eosago__muted oy-eosago__lead">
         Расчёт у всех страховщиков по шагам. Для расчёта нужны только факторы тарифа (мощность, адрес собственника, водители, период) — документы можно внести сейчас или при оформлении. Предложения появляются по мере ответа страховщиков.
       </p>
+      {renews ? (
+        <p className="oy-eosago__renewal" role="note">
+          Продление полиса {renews.policyNumber ?? ''}{renews.companyName ? ` (${renews.companyName})` : ''}, который заканчивается {formatDate(renews.endDate)}: данные взяты из него, начало нового — {formatDate(renews.startDate)}. Проверьте и нажмите «Рассчитать».
+        </p>
+      ) : null}
       <Formik key={generation} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
         {(form) => {
           values.current = form.values;

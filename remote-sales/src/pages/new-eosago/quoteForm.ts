@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, moscowCalendarDay, toIsoDate, type EosagoContractDetails, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
+import { FORM_TEXTS, OSAGO_MAX_DRIVERS, fieldSchemas, formatDate, moscowCalendarDay, toIsoDate, type EosagoContractDetails, type OsagoCalculateRequest } from '@oyster/shared-kit/domain';
 
 /**
  * The calculator's form: the rating factors (what the quote needs) and each named driver's name;
@@ -128,3 +128,32 @@ export function contractDetailsOf(v: QuoteValues, d: CalculatorDetails): Calcula
   };
 }
 
+
+/**
+ * The form filled from a stored calculation and its documents (a renewal: GET /api/v2/renewals/:id/quote,
+ * the start date already the day after the old policy's end): the inverse of toRequest, the named
+ * drivers' names from the documents.
+ */
+export function quoteValuesOf(calc: OsagoCalculateRequest, details: CalculatorDetails): QuoteValues {
+  const names = details.driverNames ?? [];
+  const address = calc.owner.address as { value: string; data?: Record<string, unknown> };
+  return {
+    ...initialQuoteValues(),
+    category: calc.vehicle.category,
+    ownerType: calc.vehicle.ownerType === 'YL' ? 'YL' : 'FL',
+    powerHp: calc.vehicle.powerHp ?? null,
+    year: calc.vehicle.year ?? details.vehicle?.year ?? null,
+    taxi: !!calc.vehicle.taxi,
+    trailer: !!calc.vehicle.trailer,
+    address: address.value,
+    addressSuggestion: { value: address.value, data: address.data ?? {} },
+    unrestricted: !!calc.unrestricted,
+    ownerLicence: calc.owner.licence ?? '',
+    drivers: calc.unrestricted || !calc.drivers?.length
+      ? [emptyDriver()]
+      : calc.drivers.map((d, i) => ({ birthDate: formatDate(d.birthDate), experienceSince: formatDate(d.experienceSince), licence: d.licence, name: names[i] ?? '' })),
+    periodMonths: calc.periodMonths,
+    startDate: formatDate(calc.startDate),
+    grossViolation: !!calc.grossViolation,
+  };
+}

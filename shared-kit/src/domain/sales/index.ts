@@ -10,3 +10,4 @@ export * from './kasko';
 export * from './property';
 export * from './travel';
 export * from './mortgage';
+export * from './renewals';
