@@ -33,6 +33,7 @@ export function fakeFetch(routes: Record<string, FakeAnswer>) {
 /** A socket.io double. */
 export function fakeSocket() {
   const handlers = new Map<string, Array<(p: unknown) => void>>();
+  const anyHandlers: Array<(name: string, p: unknown) => void> = [];
   const emitted: Array<{ name: string; payload: unknown }> = [];
   const socket = {
     connected: false,
@@ -41,12 +42,17 @@ export function fakeSocket() {
       handlers.set(name, [...(handlers.get(name) ?? []), fn]);
       return socket;
     },
+    onAny(fn: (name: string, p: unknown) => void) {
+      anyHandlers.push(fn);
+      return socket;
+    },
     emit(name: string, payload: unknown) {
       emitted.push({ name, payload });
       return socket;
     },
     removeAllListeners() {
       handlers.clear();
+      anyHandlers.length = 0;
       return socket;
     },
     disconnect() {
@@ -59,6 +65,8 @@ export function fakeSocket() {
     /** Test side: the server sends an event. */
     serverSends(name: string, payload?: unknown) {
       (handlers.get(name) ?? []).forEach((fn) => fn(payload));
+      // As socket.io: onAny hears what the server emits, not the connection's own events.
+      if (!['connect', 'disconnect', 'connect_error'].includes(name)) anyHandlers.forEach((fn) => fn(name, payload));
     },
   };
   return { socket, emitted };

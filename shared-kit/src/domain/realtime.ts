@@ -54,29 +54,6 @@ export interface ServerEvents {
 }
 export type ServerEventName = keyof ServerEvents;
 
-/** Every server event name, for whoever subscribes to all of them (the shell's socket owner). */
-export const SERVER_EVENT_NAMES: readonly ServerEventName[] = [
-  'session_update',
-  'logout',
-  'chats',
-  'notification',
-  'webinar-notification',
-  'notification-market',
-  'osago_quote',
-  'contract_status',
-  'contract_files',
-  'contract_money',
-  'ledger_changed',
-  'payout_changed',
-  'reconciliation_changed',
-  'broker_request',
-  'notifications_count',
-  'chat_message',
-  'chat_state',
-  'campaign_stats',
-  'webinar_changed',
-];
-
 /** Events the client sends to the server. */
 export interface ClientEvents {
   route: { path: string; href: string; action?: string };

@@ -1,11 +1,9 @@
 import { BehaviorSubject, Subscription, distinctUntilChanged, filter } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { SERVER_EVENT_NAMES, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@oyster/shared-kit/domain/platform';
+import { SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS, type ServerEventName } from '@oyster/shared-kit/domain/platform';
 import type { EventBus } from '@oyster/shared-kit/runtime';
 import type { SessionService } from './session';
 import { rememberPath } from './storage';
-
-export { SERVER_EVENT_NAMES };
 
 type IoFactory = (uri: string | undefined, opts: Partial<ManagerOptions & SocketOptions>) => Socket | Promise<Socket>;
 
@@ -106,9 +104,9 @@ export class SocketService {
       if (this.lostAt$.value === null) this.lostAt$.next(Date.now());
       this.bus.connection$.next(socket.active ? 'reconnecting' : 'disconnected');
     });
-    for (const name of SERVER_EVENT_NAMES) {
-      socket.on(name as string, (payload: unknown) => this.bus.publish(name, payload as never));
-    }
+    // Every event the server emits goes into the bus, whose names and payloads are typed (shared-kit
+    // domain/realtime.ts ServerEvents): a new event costs the shell no bytes.
+    socket.onAny((name: string, payload: unknown) => this.bus.publish(name as ServerEventName, payload as never));
   }
 
   private close(): void {
