@@ -8,6 +8,7 @@ import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
 import { osagoRoutes } from './routes/osago.js';
 import { paymentRoutes } from './routes/payments.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
+import { oysterAppRoutes } from './oyster-app/routes.js';
 import { seedSales } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
 
@@ -43,6 +44,7 @@ export const sales: Domain = {
     contractChatRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentSecrets);
     soapLogRoutes(app, ctx);
+    oysterAppRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
