@@ -1,3 +1,4 @@
+import { BOUGHT_CONTRACT_STATUSES } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
 import { addMessage, ensureClientChat, ensureSupportChat } from './chats/store.js';
@@ -68,8 +69,8 @@ export async function seedChats(q: Queryable, demo: DemoSeed) {
   const paidPhone = async (agentId: string, skip: number) =>
     (await q.query<{ phone: string | null }>(
       `SELECT right(regexp_replace(details->'contacts'->>'phone', '[^0-9]', '', 'g'), 10) AS phone FROM contracts
-        WHERE agent_id = $1 AND paid_at IS NOT NULL AND details->'contacts'->>'phone' IS NOT NULL ORDER BY paid_at DESC, id OFFSET $2 LIMIT 1`,
-      [agentId, skip],
+        WHERE agent_id = $1 AND status = ANY($3::int[]) AND details->'contacts'->>'phone' IS NOT NULL ORDER BY created_at DESC, id OFFSET $2 LIMIT 1`,
+      [agentId, skip, BOUGHT_CONTRACT_STATUSES],
     ))[0]?.phone ?? null;
   for (const [agent, name, appClientId, withPhone] of [['agent', 'Сидоров Пётр', 'demo-sidorov', true], ['agent', 'Кравец Мария', 'demo-kravets', false], ['owner', 'Белый Антон', 'demo-bely', true]] as const) {
     const id = newId();

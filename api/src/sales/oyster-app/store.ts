@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OYSTER_APP_TEXTS, access, type OysterAppClient, type OysterAppClientsPage, type OysterAppSummary, type SessionUser } from '@oyster/shared-kit/domain';
+import { BOUGHT_CONTRACT_STATUSES, CONTRACT_STATUS, OYSTER_APP_TEXTS, access, type OysterAppClient, type OysterAppClientsPage, type OysterAppSummary, type SessionUser } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../../platform/db.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { inMoscowMonth } from '../../platform/sql.js';
@@ -11,13 +11,15 @@ import { agentIdsCondition, viewersOfAgent } from '../../platform/scope.js';
  * integration (communications/routes/client-chats.ts) registers a client through a code with `agentOfCode`.
  * Registrations are the agents' (agent_id): each viewer sees those of the agents in their scope
  * (platform/scope.ts), as home's paymentsInfo.appRegistrations counts them.
- * What a client bought: their agent's paid contracts whose client phone is the client's (shared-kit oysterApp.ts).
+ * What a client bought: their agent's paid, not cancelled contracts whose client phone is the client's (shared-kit oysterApp.ts).
  */
 type Me = { user: SessionUser };
 
 /** The phone of a contract as its last 10 digits, the expression migration 27 indexes. */
 const CONTRACT_PHONE = `right(regexp_replace(c.details->'contacts'->>'phone', '[^0-9]', '', 'g'), 10)`;
-/** A purchase: paid, at most this many shown per client (newest first). */
+/** When a contract was paid: the payment's time, or (contracts moved to paid without a callback: the demo's) its move to «Оплачен». */
+const BOUGHT_AT = `coalesce(c.paid_at, (SELECT min(h.at) FROM contract_status_history h WHERE h.contract_id = c.id AND h.to_status = ${CONTRACT_STATUS.paid}), c.updated_at)`;
+/** A purchase: paid (BOUGHT_CONTRACT_STATUSES), at most this many shown per client (newest first). */
 const PURCHASES_SHOWN = 20;
 
 /** The user's code (null for personal users: staff have no link of their own). */
@@ -72,10 +74,10 @@ const CLIENT_SELECT = `
     LEFT JOIN chats ch ON ch.client_id = r.id
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object('contractId', c.id, 'product', c.product, 'policyNumber', c.policy_number, 'premium', c.premium::text,
-                                        'status', c.status, 'paidAt', c.paid_at) ORDER BY c.paid_at DESC, c.id DESC) AS list
-        FROM (SELECT c.* FROM contracts c
-               WHERE r.client_phone IS NOT NULL AND c.agent_id = r.agent_id AND ${CONTRACT_PHONE} = r.client_phone AND c.paid_at IS NOT NULL
-               ORDER BY c.paid_at DESC, c.id DESC LIMIT ${PURCHASES_SHOWN}) c
+                                        'status', c.status, 'paidAt', c.bought_at) ORDER BY c.bought_at DESC, c.id DESC) AS list
+        FROM (SELECT c.*, ${BOUGHT_AT} AS bought_at FROM contracts c
+               WHERE r.client_phone IS NOT NULL AND c.agent_id = r.agent_id AND ${CONTRACT_PHONE} = r.client_phone AND c.status IN (${BOUGHT_CONTRACT_STATUSES.join(',')})
+               ORDER BY bought_at DESC, c.id DESC LIMIT ${PURCHASES_SHOWN}) c
     ) p ON true`;
 
 function toClient(r: ClientRow): OysterAppClient {

@@ -3,10 +3,15 @@
  * through it and what each bought. Pure rules and wire types, read by remote-sales and api/src/sales/oyster-app.
  *
  * How a registration is tied to contracts: the app's integration sends the client's mobile phone when
- * the client registers; what the client bought is the contracts of the same agent whose client phone
+ * the client registers; what the client bought is the paid contracts (BOUGHT_CONTRACT_STATUSES) of the same agent whose client phone
  * (the contract's contacts) is that number, compared as the last 10 digits (+7, 8 or none before).
  * A registration without a phone has bought nothing we can tell.
  */
+
+import { CONTRACT_STATUS } from './contracts';
+
+/** What counts as bought: a contract paid by the client and not cancelled (paid, issued, in force, ended). */
+export const BOUGHT_CONTRACT_STATUSES: readonly number[] = [CONTRACT_STATUS.paid, CONTRACT_STATUS.released, CONTRACT_STATUS.inAction, CONTRACT_STATUS.ended];
 
 /** An invite code: 16 lowercase hex characters (migration 27; a new one from «Обновить ссылку»). */
 export const APP_INVITE_CODE_PATTERN = /^[0-9a-f]{16}$/;
@@ -71,7 +76,7 @@ export interface OysterAppSummary {
   thisMonth: number;
 }
 
-/** One contract a client bought (paid): what the list shows and a link to its page. */
+/** One contract a client bought (paid, not cancelled): what the list shows and a link to its page; paidAt — when it was paid. */
 export interface OysterAppPurchase {
   contractId: string;
   product: string;
