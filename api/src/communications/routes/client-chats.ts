@@ -128,7 +128,7 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
         if (clientPhone) await q.query('UPDATE app_registrations SET client_phone = $2 WHERE id = $1 AND client_phone IS DISTINCT FROM $2', [row.id, clientPhone]);
         return { ...row, client_name: name };
       });
-      // A new client (or a new phone) shows on the agent's «Клиенты в приложении» live.
+      // Live on «Клиенты в приложении» of whoever sees the agent (a repeat call re-reads the same row there).
       await pushClientRegistered(ctx.db, ctx.rt, client.agent_id, client.id);
       return { data: { clientId: client.id, appClientId, agentId: client.agent_id, name: client.client_name, chatId: (await chatRow(ctx.db, { clientId: client.id }))?.id ?? null } };
     });
