@@ -10,6 +10,8 @@ const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ 
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
+const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
+const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
@@ -21,6 +23,10 @@ export const SECTION_PAGES: SectionPages = {
     { path: ':contractId/:step', page: ContractStepsPage },
   ],
   'soap-logs': [{ path: '', page: SoapLogsPage }],
+  'oyster-app': [
+    { path: '', page: OysterAppPage },
+    { path: 'clients', page: OysterAppClientsPage },
+  ],
 };
 
 /**
@@ -29,7 +35,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_sales')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  'oyster-app': ['', 'clients'],
   'new-eosago': [':step'],
   'new-ekasko': ['', ':step'],
   'new-ifl': ['', ':step'],

@@ -1,3 +1,4 @@
+import { BOUGHT_CONTRACT_STATUSES } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import type { DemoSeed } from '../platform/context.js';
 import { addMessage, ensureClientChat, ensureSupportChat } from './chats/store.js';
@@ -63,9 +64,18 @@ export async function seedChats(q: Queryable, demo: DemoSeed) {
 
   // Oyster.app's clients (registered through agents; the app's own ids are what its backend calls them by).
   const registered: Record<string, { id: string; agentId: string; name: string }> = {};
-  for (const [agent, name, appClientId] of [['agent', 'Сидоров Пётр', 'demo-sidorov'], ['agent', 'Кравец Мария', 'demo-kravets'], ['owner', 'Белый Антон', 'demo-bely']] as const) {
+  // Сидоров and Белый came with the phone of one of their agent's paid contracts: «what each bought» (issue 25)
+  // shows it; Кравец registered without a phone (an app of before issue 25), so nothing of hers can be told.
+  const paidPhone = async (agentId: string, skip: number) =>
+    (await q.query<{ phone: string | null }>(
+      `SELECT right(regexp_replace(details->'contacts'->>'phone', '[^0-9]', '', 'g'), 10) AS phone FROM contracts
+        WHERE agent_id = $1 AND status = ANY($3::int[]) AND details->'contacts'->>'phone' IS NOT NULL ORDER BY created_at DESC, id OFFSET $2 LIMIT 1`,
+      [agentId, skip, BOUGHT_CONTRACT_STATUSES],
+    ))[0]?.phone ?? null;
+  for (const [agent, name, appClientId, withPhone] of [['agent', 'Сидоров Пётр', 'demo-sidorov', true], ['agent', 'Кравец Мария', 'demo-kravets', false], ['owner', 'Белый Антон', 'demo-bely', true]] as const) {
     const id = newId();
-    await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id, created_at) VALUES ($1, $2, $3, $4, $5)', [id, demo.users[agent], name, appClientId, ago(60 * 24 * 3)]);
+    const phone = withPhone ? await paidPhone(demo.users[agent], 0) : null;
+    await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id, created_at, client_phone) VALUES ($1, $2, $3, $4, $5, $6)', [id, demo.users[agent], name, appClientId, ago(60 * 24 * 3), phone]);
     registered[appClientId] = { id, agentId: demo.users[agent], name };
   }
   // Two client chats for manager2@ (canChatWithClients): Сидоров's question waits; Белый's was answered and closed.

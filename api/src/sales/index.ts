@@ -10,6 +10,7 @@ import { paymentRoutes } from './routes/payments.js';
 import { renewalRoutes } from './routes/renewals.js';
 import { remindRenewals } from './renewals/reminders.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
+import { oysterAppRoutes } from './oyster-app/routes.js';
 import { seedSales } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
 
@@ -48,6 +49,7 @@ export const sales: Domain = {
     paymentRoutes(app, ctx, flow, ctx.paymentSecrets);
     soapLogRoutes(app, ctx);
     renewalRoutes(app, ctx);
+    oysterAppRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).

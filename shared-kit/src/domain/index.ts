@@ -9,6 +9,7 @@ export * from './testing';
 export * from './forms';
 export * from './learning';
 export * from './sales';
+export * from './sales/oysterApp';
 export * from './finance';
 export * from './broker-requests';
 export * from './communications';

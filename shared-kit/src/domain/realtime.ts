@@ -8,6 +8,7 @@ import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWi
 import type { ContractMoneyEvent } from './finance/money';
 import type { LedgerChangedEvent } from './finance/ledger';
 import type { PayoutChangedEvent } from './finance/payouts';
+import type { AppClientRegisteredEvent } from './sales/oysterApp';
 import type { ReconciliationChangedEvent } from './finance/reconciliation';
 import type { BrokerRequestEvent } from './broker-requests/wire';
 import type { NotificationsCountEvent } from './communications/notifications';
@@ -39,6 +40,8 @@ export interface ServerEvents {
   ledger_changed: LedgerChangedEvent;
   /** A payout or a payout register the user sees changed (Выплаты, реестры reload). */
   payout_changed: PayoutChangedEvent;
+  /** A client registered in Oyster.app through an agent the user sees (api/src/sales/oyster-app). */
+  app_client_registered: AppClientRegisteredEvent;
   /** An insurer's statement was imported or a line of it resolved: for finance staff. */
   reconciliation_changed: ReconciliationChangedEvent;
   /** A broker request the user works or sent changed (api/src/broker-requests). */

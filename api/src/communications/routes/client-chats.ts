@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ATTACH_LIMITS, ERROR_TEXTS, OBJECT_ID_PATTERN, type ChatMessage } from '@oyster/shared-kit/domain';
+import { ATTACH_LIMITS, ERROR_TEXTS, OBJECT_ID_PATTERN, OYSTER_APP_TEXTS, nationalPhone, type ChatMessage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { textField, validate, yup } from '../../platform/validation.js';
+import { agentOfCode, pushClientRegistered } from '../../sales/oyster-app/store.js';
+import { inviteCodeSchema } from '../../sales/oyster-app/routes.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
 import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
@@ -18,8 +20,10 @@ import { addMessage, chatMessages, chatRow, ensureClientChat, markRead } from '.
  * `Authorization: Bearer <OYSTER_APP_TOKEN>`; without the setting the integration is off (404); wrong
  * tokens from one address are limited like sign-in attempts (429 after LOGIN_RATE_LIMIT_ADDRESS a minute).
  *
- * - `PUT /api/v2/oyster-app/clients/{appClientId}` {agentId, name}: the client registered in the app
- *   through an agent (again: the same registration; a new name is taken; another agent is a 409).
+ * - `PUT /api/v2/oyster-app/clients/{appClientId}` {code | agentId, name, phone?}: the client registered in the
+ *   app through an agent's link (its invite code, issue 25: a wrong or replaced code is a 400) or the agent's id
+ *   (again: the same registration; a new name or phone is taken; another agent is a 409); pushes
+ *   `app_client_registered` to whoever sees the agent's Oyster.app.
  * - `POST …/{appClientId}/messages` {text, clientKey}: the client wrote — to the staff who chat with
  *   clients and see the agent, live; the same key again is the same message.
  * - `GET …/{appClientId}/messages?after=seq`: the conversation (the staff's answers go out this way:
@@ -44,9 +48,16 @@ const clientParams = yup.object({
 const fileParams = clientParams.shape({
   fileId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «fileId» должно быть идентификатором из 24 шестнадцатеричных символов').required().label('fileId'),
 });
+/**
+ * The client registered through an agent: by the agent's invite code (`code`, the link and QR code of
+ * `/app/oyster-app`; an unknown or replaced one is a 400) or, as before issue 25, by `agentId`. `phone`, the
+ * client's mobile, ties the client to what they buy from that agent (shared-kit sales/oysterApp.ts).
+ */
 const registerBody = yup.object({
-  agentId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «agentId» должно быть идентификатором из 24 шестнадцатеричных символов').required().label('agentId'),
+  agentId: yup.string().trim().matches(OBJECT_ID_PATTERN, 'Поле «agentId» должно быть идентификатором из 24 шестнадцатеричных символов').label('agentId'),
+  code: inviteCodeSchema('code'),
   name: textField('name', 200).required(),
+  phone: textField('phone', 30).test('phone', 'Поле «phone»: мобильный номер из 10 цифр (можно с +7 или 8 впереди)', (v) => v == null || nationalPhone(v) !== null),
 });
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -94,20 +105,31 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
     };
 
     route(scope, { method: 'PUT', url: '/api/v2/oyster-app/clients/:appClientId', summary: 'Oyster.app: клиент зарегистрировался через агента (повтор — та же регистрация)', public: true, params: clientParams, body: registerBody }, async (req) => {
-      const { agentId, name } = req.body as { agentId: string; name: string };
+      const { code, name, phone } = req.body as { agentId?: string; code?: string; name: string; phone?: string };
       const { appClientId } = req.params;
+      let agentId = (req.body as { agentId?: string }).agentId;
+      if (code) {
+        const byCode = await agentOfCode(ctx.db, code);
+        if (!byCode || (agentId && agentId !== byCode)) throw new HttpError(400, OYSTER_APP_TEXTS.badCode);
+        agentId = byCode;
+      } else if (!agentId) throw new HttpError(400, OYSTER_APP_TEXTS.agentOrCode);
       const [agent] = await ctx.db.query<{ id: string }>('SELECT id FROM users WHERE id = $1 AND NOT is_personal AND NOT is_blocked', [agentId]);
       if (!agent) throw notFoundError(CLIENT_CHAT_TEXTS.noAgent);
+      const clientPhone = phone ? nationalPhone(phone) : null;
+      const newRowId = newId();
       const client = await ctx.db.tx(async (q) => {
-        await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id) VALUES ($1, $2, $3, $4) ON CONFLICT (app_client_id) WHERE app_client_id IS NOT NULL DO NOTHING', [newId(), agentId, name, appClientId]);
+        await q.query('INSERT INTO app_registrations (id, agent_id, client_name, app_client_id, client_phone) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (app_client_id) WHERE app_client_id IS NOT NULL DO NOTHING', [newRowId, agentId, name, appClientId, clientPhone]);
         const row = (await registration(q, appClientId, true))!;
         if (row.agent_id !== agentId) throw new HttpError(409, CLIENT_CHAT_TEXTS.otherAgent);
         if (row.client_name !== name) {
           await q.query('UPDATE app_registrations SET client_name = $2 WHERE id = $1', [row.id, name]);
           await q.query(`UPDATE chats SET title = $2 WHERE client_id = $1`, [row.id, name]);
         }
+        if (clientPhone) await q.query('UPDATE app_registrations SET client_phone = $2 WHERE id = $1 AND client_phone IS DISTINCT FROM $2', [row.id, clientPhone]);
         return { ...row, client_name: name };
       });
+      // Live on «Клиенты в приложении» of whoever sees the agent (a repeat call re-reads the same row there).
+      await pushClientRegistered(ctx.db, ctx.rt, client.agent_id, client.id);
       return { data: { clientId: client.id, appClientId, agentId: client.agent_id, name: client.client_name, chatId: (await chatRow(ctx.db, { clientId: client.id }))?.id ?? null } };
     });
 

@@ -1,0 +1,27 @@
+import * as React from 'react';
+import { getRuntime } from '@oyster/shared-kit/runtime';
+
+/** A burst of registrations reads once. */
+export const LIVE_REFRESH_MS = 300;
+
+/** Live: on `app_client_registered` (a client of an agent the user sees) calls `refresh` once per burst. */
+export function useRegistrationsLive(refresh: () => void): void {
+  const ref = React.useRef(refresh);
+  ref.current = refresh;
+  React.useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const sub = getRuntime()
+      .bus.on('app_client_registered')
+      .subscribe(() => {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = null;
+          ref.current();
+        }, LIVE_REFRESH_MS);
+      });
+    return () => {
+      sub.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}
