@@ -2,6 +2,7 @@ import type { Domain } from '../platform/context.js';
 import { calendarTick, releaseLeftBehind, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
+import { clientRoutes } from './clients/routes.js';
 import { contractChatRoutes } from './routes/contract-chat.js';
 import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
@@ -43,6 +44,7 @@ export const sales: Domain = {
     contractChatRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentSecrets);
     soapLogRoutes(app, ctx);
+    clientRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
