@@ -8,6 +8,8 @@ const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ 
 const ContractsListPage = React.lazy(loadContractsList);
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
+const ClientsListPage = React.lazy(() => import(/* webpackChunkName: "clients" */ './pages/clients/ClientsListPage'));
+const ClientPage = React.lazy(() => import(/* webpackChunkName: "client" */ './pages/clients/ClientPage'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
@@ -15,6 +17,9 @@ export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
   contracts: [
     { path: '', page: ContractsListPage },
+    // Клиенты (issue 25): inside Полисы; a static segment outranks :contractId.
+    { path: 'clients', page: ClientsListPage },
+    { path: 'clients/:clientId', page: ClientPage },
     { path: ':contractId', page: ContractPage },
     { path: ':contractId/:step', page: ContractStepsPage },
   ],

@@ -64,7 +64,15 @@ export default function ContractsListPage() {
 
   const period = params.get('period') ?? '';
   return (
-    <PageFrame title={sectionOf('/contracts')?.heading ?? 'Полисы'} section="contracts">
+    <PageFrame
+      title={sectionOf('/contracts')?.heading ?? 'Полисы'}
+      section="contracts"
+      extra={
+        <Link to="clients" className="oy-contracts__clients-link">
+          Клиенты
+        </Link>
+      }
+    >
       <div className="oy-contracts__filters" role="search">
         <div className="oy-contracts__periods" role="group" aria-label="Период">
           {QUICK_PERIODS.map((p) => (
