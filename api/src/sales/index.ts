@@ -10,6 +10,7 @@ import { osagoRoutes } from './routes/osago.js';
 import { paymentRoutes } from './routes/payments.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { seedSales } from './seed.js';
+import { seedClients } from './clients/seed.js';
 import { runPeriodically } from '../platform/periodic.js';
 
 /**
@@ -50,7 +51,10 @@ export const sales: Domain = {
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
     runPeriodically(app, 'paid contracts release', RELEASE_RETRY_EVERY_MS, () => releaseLeftBehind(flow));
   },
-  seed: (q, demo) => seedSales(q, demo),
+  seed: async (q, demo) => {
+    await seedSales(q, demo);
+    await seedClients(q, demo);
+  },
 };
 
 declare module '../platform/context.js' {
