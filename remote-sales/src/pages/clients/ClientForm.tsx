@@ -41,6 +41,7 @@ import {
   PtsInput,
   StsInput,
   VinInput,
+  type FormikFieldBinding,
 } from '@oyster/shared-kit/ui/form';
 import { errorText } from '@oyster/shared-kit/ui/screens';
 
@@ -130,30 +131,64 @@ function errorsOf<V>(list: { field: string; message: string }[], rename: Record<
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const KIND_OPTIONS = CLIENT_KINDS.map((k) => ({ key: k, text: CLIENT_KIND_TITLES[k] }));
 
-export function ClientForm({ client, onSave, onCancel, submitText = 'Сохранить' }: { client: Client | null; onSave(input: ClientInput): Promise<void>; onCancel(): void; submitText?: string }) {
+/** A plain text field of the kit bound to formik: `clean` shapes what is typed (digits only, upper case). */
+function TextInput({ f, max, numeric, clean = (t) => t }: { f: FormikFieldBinding<string>; max: number; numeric?: boolean; clean?: (t: string) => string }) {
+  return <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} inputMode={numeric ? 'numeric' : undefined} maxLength={max} onChange={(e) => f.onChange(clean(e.target.value))} onBlur={f.onBlur} />;
+}
+
+/** A record's form: its fields, what the server answered when it refused, «Сохранить» and «Отмена». */
+function FormShell({ label, failure, submitting, submitText = 'Сохранить', submit, onCancel, children }: { label: string; failure: string | null; submitting: boolean; submitText?: string; submit(): void; onCancel(): void; children: React.ReactNode }) {
+  return (
+    <form
+      className="oy-clients__form"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {children}
+      {failure ? (
+        <p className="oy-clients__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="oy-clients__actions">
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {submitText}
+        </Button>
+        <Button onClick={onCancel} disabled={submitting}>
+          Отмена
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Saves through `save`; a refusal stays in the form as its text. */
+function useSave<I>(save: (input: I) => Promise<void>) {
   const [failure, setFailure] = React.useState<string | null>(null);
+  const run = async (input: I) => {
+    setFailure(null);
+    try {
+      await save(input);
+    } catch (e) {
+      setFailure(errorText(e));
+    }
+  };
+  return { failure, run };
+}
+
+export function ClientForm({ client, onSave, onCancel, submitText = 'Сохранить' }: { client: Client | null; onSave(input: ClientInput): Promise<void>; onCancel(): void; submitText?: string }) {
+  const { failure, run } = useSave(onSave);
   return (
     <Formik<ClientValues>
       initialValues={valuesOf(client)}
       validate={(v) => errorsOf<ClientValues>(clientErrors(inputOf(v), { today: todayIso() }), { address: 'addressText' })}
-      onSubmit={async (v) => {
-        setFailure(null);
-        try {
-          await onSave(inputOf(v));
-        } catch (e) {
-          setFailure(errorText(e));
-        }
-      }}
+      onSubmit={(v) => run(inputOf(v))}
     >
       {(form) => (
-        <form
-          className="oy-clients__form"
-          aria-label={client ? 'Данные клиента' : 'Новый клиент'}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.submitForm();
-          }}
-        >
+        <FormShell label={client ? 'Данные клиента' : 'Новый клиент'} failure={failure} submitting={form.isSubmitting} submitText={submitText} submit={() => void form.submitForm()} onCancel={onCancel}>
           <div className="oy-steps__grid">
             <FormikField<string> name="kind" label="Клиент" required>
               {(f) => <Dropdown {...f} options={KIND_OPTIONS} allowClear={false} sorted={false} />}
@@ -205,20 +240,20 @@ export function ClientForm({ client, onSave, onCancel, submitText = 'Сохра�
               <div className="oy-steps__grid">
                 <div className="oy-steps__wide">
                   <FormikField<string> name="companyName" label="Название" required>
-                    {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} maxLength={300} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
+                    {(f) => <TextInput f={f} max={300} />}
                   </FormikField>
                 </div>
                 <FormikField<string> name="inn" label="ИНН" required>
-                  {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} inputMode="numeric" maxLength={12} onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))} onBlur={f.onBlur} />}
+                  {(f) => <TextInput f={f} max={12} numeric clean={(t) => t.replace(/\D/g, '')} />}
                 </FormikField>
                 <FormikField<string> name="kpp" label="КПП">
-                  {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} maxLength={9} onChange={(e) => f.onChange(e.target.value.toUpperCase())} onBlur={f.onBlur} />}
+                  {(f) => <TextInput f={f} max={9} clean={(t) => t.toUpperCase()} />}
                 </FormikField>
                 <FormikField<string> name="ogrn" label="ОГРН">
-                  {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} inputMode="numeric" maxLength={15} onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))} onBlur={f.onBlur} />}
+                  {(f) => <TextInput f={f} max={15} numeric clean={(t) => t.replace(/\D/g, '')} />}
                 </FormikField>
                 <FormikField<string> name="contactPerson" label="Контактное лицо">
-                  {(f) => <Input id={f.id} value={f.value} maxLength={200} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
+                  {(f) => <TextInput f={f} max={200} />}
                 </FormikField>
               </div>
             </FormBlock>
@@ -247,20 +282,7 @@ export function ClientForm({ client, onSave, onCancel, submitText = 'Сохра�
               </FormikField>
             </div>
           </FormBlock>
-          {failure ? (
-            <p className="oy-clients__error" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <div className="oy-clients__actions">
-            <Button type="primary" htmlType="submit" loading={form.isSubmitting}>
-              {submitText}
-            </Button>
-            <Button onClick={onCancel} disabled={form.isSubmitting}>
-              Отмена
-            </Button>
-          </div>
-        </form>
+        </FormShell>
       )}
     </Formik>
   );
@@ -314,37 +336,23 @@ const CATEGORY_OPTIONS = VEHICLE_CATEGORIES.map((c) => ({ key: c, text: c === 't
 const DOCUMENT_OPTIONS = VEHICLE_DOCUMENT_TYPES.map((t) => ({ key: t, text: VEHICLE_DOCUMENT_TITLES[t] }));
 
 export function VehicleForm({ vehicle, onSave, onCancel }: { vehicle: Vehicle | null; onSave(input: VehicleInput): Promise<void>; onCancel(): void }) {
-  const [failure, setFailure] = React.useState<string | null>(null);
+  const { failure, run } = useSave(onSave);
   return (
     <Formik<VehicleValues>
       initialValues={vehicleValuesOf(vehicle)}
       validate={(v) => errorsOf<VehicleValues>(vehicleErrors(vehicleInputOf(v)), { 'document.series': 'document.seriesNumber' })}
-      onSubmit={async (v) => {
-        setFailure(null);
-        try {
-          await onSave(vehicleInputOf(v));
-        } catch (e) {
-          setFailure(errorText(e));
-        }
-      }}
+      onSubmit={(v) => run(vehicleInputOf(v))}
     >
       {(form) => {
         const DocInput = form.values.document.type === 'PTS' ? PtsInput : StsInput;
         return (
-          <form
-            className="oy-clients__form"
-            aria-label={vehicle ? 'Данные автомобиля' : 'Новый автомобиль'}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void form.submitForm();
-            }}
-          >
+          <FormShell label={vehicle ? 'Данные автомобиля' : 'Новый автомобиль'} failure={failure} submitting={form.isSubmitting} submit={() => void form.submitForm()} onCancel={onCancel}>
             <div className="oy-steps__grid">
               <FormikField<string> name="make" label="Марка" required>
-                {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} maxLength={60} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
+                {(f) => <TextInput f={f} max={60} />}
               </FormikField>
               <FormikField<string> name="model" label="Модель" required>
-                {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} maxLength={60} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
+                {(f) => <TextInput f={f} max={60} />}
               </FormikField>
               <FormikField<number | null> name="year" label="Год выпуска">
                 {(f) => <IntegerInput {...f} />}
@@ -356,7 +364,7 @@ export function VehicleForm({ vehicle, onSave, onCancel }: { vehicle: Vehicle | 
                 {(f) => <VinInput {...f} />}
               </FormikField>
               <FormikField<string> name="bodyNumber" label="Номер кузова (если нет VIN)">
-                {(f) => <Input id={f.id} value={f.value} maxLength={30} onChange={(e) => f.onChange(e.target.value.toUpperCase())} onBlur={f.onBlur} />}
+                {(f) => <TextInput f={f} max={30} clean={(t) => t.toUpperCase()} />}
               </FormikField>
               <FormikField<number | null> name="powerHp" label="Мощность, л. с.">
                 {(f) => <IntegerInput {...f} />}
@@ -369,7 +377,7 @@ export function VehicleForm({ vehicle, onSave, onCancel }: { vehicle: Vehicle | 
               </FormikField>
               {form.values.document.type === 'EPTS' ? (
                 <FormikField<string> name="document.number" label="Номер ЭПТС">
-                  {(f) => <Input id={f.id} status={f.error ? 'error' : undefined} value={f.value} inputMode="numeric" maxLength={15} onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))} onBlur={f.onBlur} />}
+                  {(f) => <TextInput f={f} max={15} numeric clean={(t) => t.replace(/\D/g, '')} />}
                 </FormikField>
               ) : (
                 <FormikField<string> name="document.seriesNumber" label="Серия и номер">
@@ -380,20 +388,7 @@ export function VehicleForm({ vehicle, onSave, onCancel }: { vehicle: Vehicle | 
                 {(f) => <DateInput {...f} />}
               </FormikField>
             </div>
-            {failure ? (
-              <p className="oy-clients__error" role="alert">
-                {failure}
-              </p>
-            ) : null}
-            <div className="oy-clients__actions">
-              <Button type="primary" htmlType="submit" loading={form.isSubmitting}>
-                Сохранить
-              </Button>
-              <Button onClick={onCancel} disabled={form.isSubmitting}>
-                Отмена
-              </Button>
-            </div>
-          </form>
+          </FormShell>
         );
       }}
     </Formik>

@@ -82,6 +82,7 @@ describe('«Выбрать автомобиль»', () => {
     const option = screen.getByRole('option');
     expect(option.textContent).toBe('Kia Rio 2018, А777МР77Петрова Мария Игоревна');
     fireEvent.click(option);
+    await wait(0);
     expect(onPick).toHaveBeenCalledWith(KIA);
   });
 });

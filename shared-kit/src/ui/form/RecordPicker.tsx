@@ -2,7 +2,7 @@ import * as React from 'react';
 import { CLIENT_TEXTS, DEBOUNCE_MS, vehicleTitle, type ClientCard, type ClientListItem, type ClientPage, type Vehicle, type VehiclePage } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Field } from '../Field';
-import { SuggestionInput, type SuggestFetcher } from './suggest';
+import { SuggestionInput, SuggestionItem, type SuggestFetcher } from './suggest';
 
 /**
  * «Выбрать клиента» / «Выбрать автомобиль» (issue 25): the agent's client and vehicle records, searched as
@@ -29,15 +29,6 @@ export const apiRecordSource: RecordSource = {
   vehicles: async (search, signal) => (await http().get<{ data: VehiclePage }>(`/api/v2/vehicles?${new URLSearchParams({ search, limit: '10' })}`, { silent: true, signal })).data.items,
 };
 
-function Item({ main, hint }: { main: React.ReactNode; hint?: React.ReactNode }) {
-  return (
-    <span className="oy-suggest-item">
-      <span>{main}</span>
-      {hint ? <span className="oy-suggest-item__hint">{hint}</span> : null}
-    </span>
-  );
-}
-
 interface PickerProps<T> {
   id?: string;
   /** The field's label; default «Выбрать клиента» / «Выбрать автомобиль». */
@@ -49,88 +40,113 @@ interface PickerProps<T> {
   className?: string;
 }
 
-function usePicked<T>() {
+/**
+ * The picker both records share: a suggestion input over `search`, each found record a line (`title`,
+ * `hint`); choosing one resolves it (`resolve`: the client's whole card) and hands it to `onPick`.
+ */
+function RecordPicker<F, T>({
+  id,
+  label,
+  placeholder,
+  kind,
+  search,
+  title,
+  hint,
+  resolve,
+  picked: pickedText,
+  onPick,
+  className,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  kind: string;
+  search(text: string, signal: AbortSignal): Promise<F[]>;
+  title(found: F): string;
+  hint(found: F): string | null;
+  resolve(found: F): Promise<T>;
+  picked(record: T): string;
+  onPick(record: T): void;
+  className?: string;
+}) {
+  const [text, setText] = React.useState('');
   const [picked, setPicked] = React.useState<T | null>(null);
   const [error, setError] = React.useState<string | null>(null);
-  return { picked, setPicked, error, setError };
-}
-
-/** «Выбрать клиента»: a client record (with their vehicles and contracts) chosen by name, phone or plate. */
-export function ClientPicker({ id = 'oy-client-picker', label = CLIENT_TEXTS.pickClient, source = apiRecordSource, onPick, pickedText, className }: PickerProps<ClientCard>) {
-  const [text, setText] = React.useState('');
-  const state = usePicked<ClientCard>();
+  const latest = React.useRef({ search, title });
+  latest.current = { search, title };
   const fetcher: SuggestFetcher = React.useCallback(
-    async (_kind, body, signal) => ({ suggestions: (await source.clients(String(body.query ?? ''), signal)).map((c) => ({ value: c.name, data: c })) }),
-    [source],
+    async (_kind, body, signal) => ({ suggestions: (await latest.current.search(String(body.query ?? ''), signal)).map((f) => ({ value: latest.current.title(f), data: f })) }),
+    [],
   );
   return (
     <div className={className ?? 'oy-record-picker'}>
-      <Field label={label} htmlFor={id} error={state.error ?? undefined}>
-        <SuggestionInput<ClientListItem>
+      <Field label={label} htmlFor={id} error={error ?? undefined}>
+        <SuggestionInput<F>
           id={id}
-          kind="clients"
+          kind={kind}
           value={text}
           onChange={setText}
-          placeholder={CLIENT_TEXTS.pickPlaceholder}
+          placeholder={placeholder}
           debounceMs={RECORD_PICKER_DEBOUNCE_MS}
           fetcher={fetcher}
           listMinWidth={360}
-          renderItem={(s) => <Item main={s.value} hint={[s.data.phone, s.data.plates.join(', ')].filter(Boolean).join(' · ') || null} />}
+          renderItem={(s) => <SuggestionItem main={s.value} hint={hint(s.data)} />}
           onSelect={(s) => {
             if (!s) return;
-            state.setError(null);
-            source.client(s.data.id).then(
-              (card) => {
-                state.setPicked(card);
-                onPick(card);
+            setError(null);
+            resolve(s.data).then(
+              (record) => {
+                setPicked(record);
+                onPick(record);
               },
-              () => state.setError('Не удалось загрузить клиента: попробуйте ещё раз'),
+              () => setError('Не удалось загрузить клиента: попробуйте ещё раз'),
             );
           }}
         />
       </Field>
-      {state.picked ? (
+      {picked ? (
         <p className="oy-record-picker__picked" role="status">
-          {pickedText ? pickedText(state.picked) : `Данные клиента «${state.picked.client.name}» подставлены в форму`}
+          {pickedText(picked)}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** «Выбрать клиента»: a client record (with their vehicles and contracts) chosen by name, phone or plate. */
+export function ClientPicker({ id = 'oy-client-picker', label = CLIENT_TEXTS.pickClient, source = apiRecordSource, onPick, pickedText, className }: PickerProps<ClientCard>) {
+  return (
+    <RecordPicker<ClientListItem, ClientCard>
+      id={id}
+      label={label}
+      className={className}
+      placeholder={CLIENT_TEXTS.pickPlaceholder}
+      kind="clients"
+      search={source.clients}
+      title={(c) => c.name}
+      hint={(c) => [c.phone, c.plates.join(', ')].filter(Boolean).join(' · ') || null}
+      resolve={(c) => source.client(c.id)}
+      picked={pickedText ?? ((card) => `Данные клиента «${card.client.name}» подставлены в форму`)}
+      onPick={onPick}
+    />
   );
 }
 
 /** «Выбрать автомобиль»: a vehicle record chosen by plate, VIN or its owner's name. */
 export function VehiclePicker({ id = 'oy-vehicle-picker', label = CLIENT_TEXTS.pickVehicle, source = apiRecordSource, onPick, pickedText, className }: PickerProps<Vehicle>) {
-  const [text, setText] = React.useState('');
-  const state = usePicked<Vehicle>();
-  const fetcher: SuggestFetcher = React.useCallback(
-    async (_kind, body, signal) => ({ suggestions: (await source.vehicles(String(body.query ?? ''), signal)).map((v) => ({ value: vehicleTitle(v), data: v })) }),
-    [source],
-  );
   return (
-    <div className={className ?? 'oy-record-picker'}>
-      <Field label={label} htmlFor={id}>
-        <SuggestionInput<Vehicle>
-          id={id}
-          kind="vehicles"
-          value={text}
-          onChange={setText}
-          placeholder={CLIENT_TEXTS.pickVehiclePlaceholder}
-          debounceMs={RECORD_PICKER_DEBOUNCE_MS}
-          fetcher={fetcher}
-          listMinWidth={360}
-          renderItem={(s) => <Item main={s.value} hint={s.data.ownerName} />}
-          onSelect={(s) => {
-            if (!s) return;
-            state.setPicked(s.data);
-            onPick(s.data);
-          }}
-        />
-      </Field>
-      {state.picked ? (
-        <p className="oy-record-picker__picked" role="status">
-          {pickedText ? pickedText(state.picked) : `Данные автомобиля «${vehicleTitle(state.picked)}» подставлены в форму`}
-        </p>
-      ) : null}
-    </div>
+    <RecordPicker<Vehicle, Vehicle>
+      id={id}
+      label={label}
+      className={className}
+      placeholder={CLIENT_TEXTS.pickVehiclePlaceholder}
+      kind="vehicles"
+      search={source.vehicles}
+      title={vehicleTitle}
+      hint={(v) => v.ownerName}
+      resolve={async (v) => v}
+      picked={pickedText ?? ((v) => `Данные автомобиля «${vehicleTitle(v)}» подставлены в форму`)}
+      onPick={onPick}
+    />
   );
 }
