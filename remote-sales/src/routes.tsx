@@ -9,6 +9,8 @@ const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
+const ClientsListPage = React.lazy(() => import(/* webpackChunkName: "clients" */ './pages/clients/ClientsListPage'));
+const ClientPage = React.lazy(() => import(/* webpackChunkName: "client" */ './pages/clients/ClientPage'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
 const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
@@ -19,6 +21,9 @@ export const SECTION_PAGES: SectionPages = {
   contracts: [
     { path: '', page: ContractsListPage },
     { path: 'renewals', page: RenewalsPage },
+    // Клиенты (issue 25): inside Полисы; a static segment outranks :contractId.
+    { path: 'clients', page: ClientsListPage },
+    { path: 'clients/:clientId', page: ClientPage },
     { path: ':contractId', page: ContractPage },
     { path: ':contractId/:step', page: ContractStepsPage },
   ],

@@ -61,6 +61,13 @@ export const LOG_REDACT_PATHS = [
   '*.email',
   'body.password',
   'body.email',
+  // A client's documents (issue 25): a passport or a driver's licence wherever a logged object carries one.
+  'passport',
+  '*.passport',
+  'body.passport',
+  'body.*.passport',
+  'licence',
+  '*.licence',
 ];
 
 /** Log levels, most to least verbose; LOG_LEVEL picks one (default info: one line per request). */

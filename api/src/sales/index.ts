@@ -2,6 +2,7 @@ import type { Domain } from '../platform/context.js';
 import { calendarTick, releaseLeftBehind, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
+import { clientRoutes } from './clients/routes.js';
 import { contractChatRoutes } from './routes/contract-chat.js';
 import { contractFileRoutes } from './routes/contract-files.js';
 import { contractRoutes, storePolicyPdf } from './routes/contracts.js';
@@ -12,6 +13,7 @@ import { remindRenewals } from './renewals/reminders.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { oysterAppRoutes } from './oyster-app/routes.js';
 import { seedSales } from './seed.js';
+import { seedClients } from './clients/seed.js';
 import { runPeriodically } from '../platform/periodic.js';
 
 /**
@@ -50,6 +52,7 @@ export const sales: Domain = {
     soapLogRoutes(app, ctx);
     renewalRoutes(app, ctx);
     oysterAppRoutes(app, ctx);
+    clientRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
@@ -57,7 +60,10 @@ export const sales: Domain = {
     // Renewals: the reminders before 45, 30 and 7 days (renewals/reminders.ts).
     runPeriodically(app, 'renewal reminders', RENEWAL_REMINDERS_EVERY_MS, () => remindRenewals(ctx));
   },
-  seed: (q, demo) => seedSales(q, demo),
+  seed: async (q, demo) => {
+    await seedSales(q, demo);
+    await seedClients(q, demo);
+  },
 };
 
 declare module '../platform/context.js' {

@@ -10,10 +10,12 @@ import {
   type BrokerItemField,
   type BrokerRequestSchema,
   type BrokerRowValue,
+  type ClientCard,
 } from '@oyster/shared-kit/domain';
 import {
   AddressSuggestInput,
   Button,
+  ClientPicker,
   DateInput,
   Dropdown,
   Field,
@@ -131,6 +133,20 @@ export interface BrokerFormProps {
 }
 
 /**
+ * The form's fields a picked client record fills (issue 25, «Выбрать клиента»): the «Клиент» block of a
+ * person, the «Организация» block of a company — only the keys the product's schema has, only what the
+ * record knows.
+ */
+export function brokerValuesOf(card: ClientCard, keys: ReadonlySet<string>): BrokerFormValues {
+  const c = card.client;
+  const all: Record<string, string | null | undefined> =
+    c.kind === 'person'
+      ? { clientLastName: c.lastName, clientFirstName: c.firstName, clientMiddleName: c.middleName, clientBirthDate: c.birthDate, clientPhone: c.phone, clientAddress: c.address?.value }
+      : { companyName: c.companyName, companyInn: c.inn, companyAddress: c.address?.value, contactPhone: c.phone, contactLastName: c.contactPerson?.split(' ')[0], contactFirstName: c.contactPerson?.split(' ')[1] };
+  return Object.fromEntries(Object.entries(all).filter(([k, v]) => keys.has(k) && v)) as BrokerFormValues;
+}
+
+/**
  * A broker request's form (issue 12): the product's schema (shared-kit broker-requests/schemas.ts) in
  * the kit's collapsible form blocks, each field by its §3 type with its label, asterisk and error; the
  * lists of rows (a fleet, the staff, the travellers) with «Добавить» and «Убрать».
@@ -143,8 +159,11 @@ export function BrokerForm({ schema, values, onChange, problems = [], checked = 
     else next[key] = v;
     onChange(next);
   };
+  const keys = React.useMemo(() => new Set(schema.blocks.flatMap((b) => b.fields.map((f) => f.key))), [schema]);
+  const asksClient = keys.has('clientLastName') || keys.has('companyName');
   return (
     <div className="oy-brform">
+      {asksClient && !readOnly ? <ClientPicker onPick={(card) => onChange({ ...values, ...brokerValuesOf(card, keys) })} /> : null}
       {schema.blocks.map((block) => {
         const keys = block.fields.map((f) => `values.${f.key}`);
         const status: FormBlockStatus = checked ? (problems.some((p) => keys.some((k) => p.field === k || p.field.startsWith(`${k}[`))) ? 'invalid' : 'valid') : null;

@@ -5,6 +5,7 @@
 import type { SessionUser } from './roles';
 import type { OsagoQuoteEvent } from './sales/osago/wire';
 import type { ContractFilesEvent, ContractStatusEvent } from './sales/contractWire';
+import type { ClientChangedEvent } from './sales/clients';
 import type { ContractMoneyEvent } from './finance/money';
 import type { LedgerChangedEvent } from './finance/ledger';
 import type { PayoutChangedEvent } from './finance/payouts';
@@ -34,6 +35,8 @@ export interface ServerEvents {
   contract_status: ContractStatusEvent;
   /** Files of a contract the user sees were attached or removed. */
   contract_files: ContractFilesEvent;
+  /** A client (or their vehicles) of an agent the user sees was created, changed or deleted (api/src/sales/clients). */
+  client_changed: ClientChangedEvent;
   /** A contract's ledger lines or refund-due payments changed: for those who see its money (finance staff). */
   contract_money: ContractMoneyEvent;
   /** Commission ledger lines were written for an agent the user sees (Мое КВ / КВ всех reload). */

@@ -12,6 +12,8 @@ import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedCo
 import { quoteAll, ratingInput, type Insurer } from '../osago.js';
 import { offerRates } from '../../finance/rates.js';
 import { linkRenewal } from '../renewals/store.js';
+import { linkContractRecords } from '../clients/link.js';
+import { pushClientChanged } from '../clients/store.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
 
 /** The address the product is reached at, as this request came (the payment link is absolute). */
@@ -71,7 +73,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
   });
 
   route(app, { method: 'PATCH', url: '/api/v2/contracts/:contractId/details', summary: 'Договор: сохранить данные для оформления', access: 'canSeeContracts', params: idParams('contractId'), body: contractDetailsPatchSchema }, async (req) => {
-    await ctx.db.tx(async (q) => {
+    const linked = await ctx.db.tx(async (q) => {
       const row = await scopedContract(q, req.me, req.params.contractId, true);
       if (!isContractEditable(row.status)) {
         throw new HttpError(409, `Данные договора в статусе «${CONTRACT_STATUS_TITLES[row.status]}» менять нельзя`, { error: true, status: row.status });
@@ -86,7 +88,10 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
         cols.plate,
         cols.vin,
       ]);
+      // The client and the vehicle, typed once (clients/link.ts): the agent's records follow the contract.
+      return { agentId: row.agent_id, ...(await linkContractRecords(q, row.id, req.me.user._id)) };
     });
+    for (const clientId of linked.changed) await pushClientChanged(ctx.db, ctx.rt, linked.agentId, clientId, true, [req.me.user._id]);
     return { data: withCommands(await details(req, req.params.contractId)) };
   });
 

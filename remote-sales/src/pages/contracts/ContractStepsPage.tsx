@@ -15,9 +15,10 @@ import {
   type MissingDetail,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Button, EmailSuggestInput, Input, PhoneInput, Stepper } from '@oyster/shared-kit/ui/form';
+import { Button, ClientPicker, EmailSuggestInput, Input, PhoneInput, Stepper, VehiclePicker } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, saveContractDetails, sendContract } from '../../api/contracts';
+import { withClient, withVehicle } from '../../components/clientPrefill';
 import { DetailField, InsurantFields, PersonFields, VehicleFields, idOf, text, withValue, type Details, type StepProps } from '../../components/osagoDetails';
 import './contracts.css';
 
@@ -113,6 +114,12 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
     setProblem((p) => (p && p.field.startsWith(`details.${path}`) ? null : p));
   };
   const errorOf = (path: string) => (problem && problem.field === `details.${path}` ? problem.message : undefined);
+  /** A picked client or vehicle record fills the step (and is saved like anything typed). */
+  const fill = (f: (prev: Details) => Details) => {
+    touched.current = true;
+    setD(f);
+    setProblem(null);
+  };
   const missing = missingContractDetail(d, contract.calculation);
 
   /** Saves now (not waiting for the pause in typing) and goes to `to`; stays with the first problem of the steps up to here. */
@@ -165,6 +172,9 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
       ) : null}
       <section className="oy-contract__block" aria-label={CONTRACT_STEPS[index].title}>
         <h2>{CONTRACT_STEPS[index].title}</h2>
+        {step === 'vehicle' ? <VehiclePicker onPick={(v) => fill((prev) => withVehicle(prev, v))} /> : null}
+        {step === 'owner' ? <ClientPicker onPick={(card) => fill((prev) => withClient(prev, card, 'owner'))} /> : null}
+        {step === 'insurant' && d.insurantIsOwner === false ? <ClientPicker onPick={(card) => fill((prev) => withClient(prev, card, 'insurant'))} /> : null}
         {step === 'vehicle' ? <VehicleFields {...p} /> : null}
         {step === 'owner' ? <PersonFields {...p} who="owner" /> : null}
         {step === 'insurant' ? <InsurantFields {...p} /> : null}

@@ -64,7 +64,15 @@ export default function ContractsListPage() {
 
   const period = params.get('period') ?? '';
   return (
-    <PageFrame title={sectionOf('/contracts')?.heading ?? 'Полисы'} section="contracts">
+    <PageFrame
+      title={sectionOf('/contracts')?.heading ?? 'Полисы'}
+      section="contracts"
+      extra={
+        <Link to="clients" className="oy-contracts__clients-link">
+          Клиенты
+        </Link>
+      }
+    >
       <Link to="/contracts/renewals" className="oy-contracts__renewals-link">
         Продления: полисы, которые скоро заканчиваются →
       </Link>

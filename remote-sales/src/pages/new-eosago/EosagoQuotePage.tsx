@@ -11,8 +11,10 @@ import {
   formatMoney,
   malformedContractDetail,
   sectionOf,
+  type ClientCard,
   type MissingDetail,
   type OsagoCalculateRequest,
+  type Vehicle,
   type OsagoOffer,
   type RenewalQuote,
 } from '@oyster/shared-kit/domain';
@@ -21,6 +23,7 @@ import {
   AddressSuggestInput,
   Button,
   Checkbox,
+  ClientPicker,
   DateInput,
   Dropdown,
   FormBlock,
@@ -30,11 +33,13 @@ import {
   LicenceInput,
   Spin,
   Stepper,
+  VehiclePicker,
   type FormBlockStatus,
 } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { createContract, saveContractDetails } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
+import { addressSuggestionOf, withClient, withVehicle } from '../../components/clientPrefill';
 import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
 import {
   contractDetailsOf,
@@ -468,10 +473,36 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
     await calculate(form.values);
   }
 
+  /** A picked record's rating factors (power, year, category) go to the form; its documents to the details. */
+  const factorsFrom = (v: Vehicle) => {
+    if (v.powerHp) void form.setFieldValue('powerHp', v.powerHp);
+    if (v.year) void form.setFieldValue('year', v.year);
+    if (v.category && CATEGORY_OPTIONS.some((o) => o.key === v.category)) void form.setFieldValue('category', v.category);
+  };
+  const pickClient = (card: ClientCard) => {
+    setDetails((prev) => withClient(prev, card, 'owner', true));
+    setProblem(null);
+    if (card.client.address) {
+      void form.setFieldValue('address', card.client.address.value);
+      void form.setFieldValue('addressSuggestion', addressSuggestionOf(card.client));
+    }
+    if (card.client.kind === 'company') void form.setFieldValue('ownerType', 'YL');
+    if (card.vehicles.length === 1) factorsFrom(card.vehicles[0]);
+  };
+  const pickVehicle = (v: Vehicle) => {
+    setDetails((prev) => withVehicle(prev, v));
+    setProblem(null);
+    factorsFrom(v);
+  };
+
   const busy = result.status === 'starting' || (result.status === 'quote' && result.pending.length > 0);
   const last = step === STEPS.length - 1;
   return (
     <>
+      <section className="oy-eosago__pickers" aria-label="Клиент из базы">
+        <ClientPicker onPick={pickClient} />
+        <VehiclePicker onPick={pickVehicle} />
+      </section>
       <Stepper titlePlacement="vertical" steps={STEPS.map((s) => s.title)} current={step} onChange={(i) => void go(i)} errorStep={problem ? step : null} />
       {/* No <form>: Enter in a field (a date's calendar takes it) must not move to the next step. */}
       <div role="form" aria-label="Расчёт Е-ОСАГО">

@@ -11,3 +11,4 @@ export * from './property';
 export * from './travel';
 export * from './mortgage';
 export * from './renewals';
+export * from './clients';

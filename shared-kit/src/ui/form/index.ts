@@ -72,3 +72,5 @@ export { FileSendRow, FILE_SEND_TEXTS } from './FileSendRow';
 export type { FileSendRowProps } from './FileSendRow';
 export { StatusIcon, REPORT_STATUSES, REPORT_STATUS_TITLES, REPORT_STATUS_ICON, isReportStatus } from './StatusIcon';
 export type { ReportStatus, StatusIconProps } from './StatusIcon';
+export { ClientPicker, VehiclePicker, apiRecordSource, RECORD_PICKER_DEBOUNCE_MS } from './RecordPicker';
+export type { RecordSource } from './RecordPicker';

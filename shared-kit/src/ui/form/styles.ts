@@ -21,6 +21,8 @@ const CSS = `
 .oy-block__status--invalid{background:#fbeceb;color:#a3281f}
 .oy-suggest-item{display:flex;flex-direction:column;line-height:18px;white-space:normal}
 .oy-suggest-item__hint{font-size:12px;color:#5f6b7a}
+.oy-record-picker{max-width:560px}
+.oy-record-picker__picked{margin:-4px 0 12px;color:#3f8600;font-size:13px}
 .oy-multi-actions{display:flex;gap:8px;padding:8px 8px 4px;border-top:1px solid #eef1f4}
 .oy-file-row{display:flex;align-items:center;gap:12px;padding:10px 0;border-bottom:1px solid #eef1f4}
 .oy-file-row__name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#1d2733}

@@ -244,7 +244,8 @@ type Kit<D, Extra = object> = Omit<SuggestionInputProps<D>, 'kind' | 'request' |
   Partial<Pick<SuggestionInputProps<D>, 'renderItem'>> &
   Extra;
 
-function Item({ main, hint }: { main: React.ReactNode; hint?: React.ReactNode }) {
+/** One suggestion line: the main text and a grey hint under it (also the record pickers'). */
+export function SuggestionItem({ main, hint }: { main: React.ReactNode; hint?: React.ReactNode }) {
   return (
     <span className="oy-suggest-item">
       <span>{main}</span>
@@ -308,7 +309,7 @@ export const MiddleNameSuggestInput = nameInput('PATRONYMIC', 'MiddleNameSuggest
 
 // ─── bank ───────────────────────────────────────────────────────────────────────────────────────
 const bankItem = (s: DadataSuggestion<Partial<DadataBank> | null>) => (
-  <Item main={s.value} hint={[s.data?.bic ? `БИК ${s.data.bic}` : null, s.data?.address?.value].filter(Boolean).join(', ')} />
+  <SuggestionItem main={s.value} hint={[s.data?.bic ? `БИК ${s.data.bic}` : null, s.data?.address?.value].filter(Boolean).join(', ')} />
 );
 
 /** A bank by name or BIC (500 ms); choosing puts the bank's name into the field. */
@@ -337,7 +338,7 @@ export function BicSuggestInput(props: Kit<Partial<DadataBank> | null>) {
 export function IssuerSuggestInput(props: Kit<Partial<DadataFmsUnit> | null>) {
   return (
     <SuggestionInput
-      renderItem={(s) => <Item main={s.data?.name ?? s.value} hint={s.data?.code ? `Код подразделения ${s.data.code}` : null} />}
+      renderItem={(s) => <SuggestionItem main={s.data?.name ?? s.value} hint={s.data?.code ? `Код подразделения ${s.data.code}` : null} />}
       listMinWidth={360}
       {...props}
       kind="fms_unit"
