@@ -5,3 +5,4 @@ export * from './contractWire';
 export * from './contractDetails';
 export * from './insurerCalls';
 export * from './term';
+export * from './products';
