@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEMO_USERS, type ContractDetails, type ContractListItem } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCTS, CONTRACT_PRODUCT_TITLES, DEMO_USERS, type ContractDetails, type ContractListItem } from '@oyster/shared-kit/domain';
 import { currentLocation, emptyInitState, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
@@ -42,6 +42,13 @@ const DETAILS: ContractDetails = {
   files: [],
   canAttachFiles: true,
   money: null,
+  summary: [],
+  currency: 'RUB',
+  foreign: null,
+  instalments: [{ number: 1, of: 1, purpose: 'premium', dueDate: '2026-11-20', amount: 1_234_567, state: 'scheduled', overdue: false, paymentUrl: null, paymentExpiresAt: null, paidAt: null }],
+  changes: [],
+  canCancel: true,
+  canEndorse: false,
 };
 const FILE = {
   _id: 'f'.repeat(24),
@@ -107,7 +114,7 @@ describe('Полисы', () => {
     fireEvent.change(insurer, { target: { value: 'b'.repeat(24) } });
     await waitFor(() => expect(http.calls[http.calls.length - 1].path).toContain(`company=${'b'.repeat(24)}`));
     const product = screen.getByRole('combobox', { name: 'Продукт' });
-    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', 'Е-ОСАГО']);
+    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', ...CONTRACT_PRODUCTS.map((p) => CONTRACT_PRODUCT_TITLES[p])]);
     fireEvent.change(product, { target: { value: 'eosago' } });
     await waitFor(() => expect(http.calls[http.calls.length - 1].path).toMatch(/company=b{24}.*product=eosago|product=eosago.*company=b{24}/));
     expect(currentLocation()).toMatch(/company=b{24}/);
@@ -131,7 +138,14 @@ describe('Полисы', () => {
   });
 
   test('a policy used 3 months of its year: «Срок страхования» is the year, «Период использования» its own line', async () => {
-    const used = { ...DETAILS, startDate: '2026-11-30', endDate: '2027-11-29', calculation: { ...DETAILS.calculation, periodMonths: 3, startDate: '2026-11-30' } };
+    // The period of use is e-OSAGO's line of the summary (api products/eosago), shown among the facts.
+    const used = {
+      ...DETAILS,
+      startDate: '2026-11-30',
+      endDate: '2027-11-29',
+      calculation: { ...DETAILS.calculation, periodMonths: 3, startDate: '2026-11-30' },
+      summary: [{ title: '', rows: [{ label: 'Период использования', value: 'с 30.11.2026 по 28.02.2027 (3 мес.)' }] }],
+    };
     await renderSection(RemoteRoutes, `/contracts/${ID}`, { http: fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: used } }), user: DEMO_USERS.agent });
     const facts = await screen.findByRole('region', { name: 'Договор' });
     expect(within(facts).getByText('Срок страхования').nextSibling?.textContent).toBe('с 30.11.2026 по 29.11.2027');

@@ -3,6 +3,7 @@ import {
   PERIOD_OF_USE_TITLE,
   VEHICLE_DOCUMENT_TITLES,
   contractClientName,
+  formatCoefficient,
   formatDate,
   missingContractDetail,
   policyTerm,
@@ -92,8 +93,7 @@ export const eosago: ProductModule<OsagoCalculateRequest, EosagoContractDetails,
       },
       {
         title: 'Расчёт премии: Т = ТБ × КТ × КБМ × КВС × КО × КМ × КС × КН × КПр',
-        rows: [],
-        lines: c ? [names.map((n) => `${COEFFICIENT_TITLES[n]} ${n === 'tb' ? `${c[n]} ₽` : c[n]}`).join('   ')] : [],
+        rows: c ? names.map((n) => ({ label: COEFFICIENT_TITLES[n], value: formatCoefficient(n, c[n]) })) : [],
       },
     ];
   },
