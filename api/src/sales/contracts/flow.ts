@@ -137,7 +137,8 @@ export async function release(deps: FlowDeps, id: string, { askFirst = false } =
     }
     policyNumber ??= (await loggedCall(deps.db, call('issue'), () => adapter.issue(ref))).policyNumber;
     await move(deps, id, S.released, { ...SYSTEM, note: `Полис ${policyNumber}` }, { policy_number: policyNumber });
-    await laterInstalmentLinks(deps, id, row.company_id, ref, adapter);
+    // The later instalments' links: a failure here leaves them for the calendar (instalmentLinksLeftBehind), the policy stands.
+    await laterInstalmentLinks(deps, id, row.company_id, ref, adapter).catch((e) => deps.log.warn({ err: String(e), contractId: id }, 'instalment links left for the calendar'));
     await deps.onReleased?.(id);
     if (row.calculation.startDate <= moscowToday()) await move(deps, id, S.inAction, { ...SYSTEM, note: 'Дата начала действия наступила' });
     return true;
@@ -204,8 +205,9 @@ export async function releaseLeftBehind(deps: FlowDeps, now = new Date()): Promi
  * Safe with several api instances: each move locks its row and a second instance's move is refused by
  * the table.
  */
-export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, today = moscowToday(), now = new Date()) {
+export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'> & Partial<Pick<FlowDeps, 'adapterOf'>>, today = moscowToday(), now = new Date()) {
   const expired = await expirePaymentLinks(deps, now);
+  if (deps.adapterOf) await instalmentLinksLeftBehind({ ...deps, adapterOf: deps.adapterOf });
   const due = await deps.db.query<{ id: string; status: ContractStatus }>(
     `SELECT id, status FROM contracts WHERE (status = ${S.released} AND start_date <= $1::date) OR (status = ${S.inAction} AND end_date < $1::date) LIMIT 1000`,
     [today],
@@ -219,6 +221,20 @@ export async function calendarTick(deps: Pick<FlowDeps, 'db' | 'rt' | 'log'>, to
     }
   }
   return due.length + expired;
+}
+
+/** Issued policies whose later instalments have no link yet (the insurer failed at release): asked again. */
+export async function instalmentLinksLeftBehind(deps: Pick<FlowDeps, 'db' | 'log' | 'adapterOf'>) {
+  const due = await deps.db.query<{ id: string; company_id: string; company_code: string; insurer_ref: string }>(
+    `SELECT DISTINCT c.id, c.company_id, co.id_unicus AS company_code, c.insurer_ref
+       FROM contract_instalments i JOIN contracts c ON c.id = i.contract_id JOIN companies co ON co.id = c.company_id
+      WHERE i.state = 'scheduled' AND i.payment_token IS NULL AND i.number > 1 AND c.status IN (${S.released}, ${S.inAction}) AND c.insurer_ref IS NOT NULL LIMIT 100`,
+  );
+  for (const c of due) {
+    const adapter = deps.adapterOf(c.company_code);
+    if (!adapter) continue;
+    await laterInstalmentLinks(deps, c.id, c.company_id, c.insurer_ref, adapter).catch((e) => deps.log.warn({ err: String(e), contractId: c.id }, 'instalment links still left'));
+  }
 }
 
 export const PAYMENT_EXPIRED_NOTE = 'Срок ссылки на оплату истёк: полис не оплачен';
