@@ -32,6 +32,11 @@ export async function moveContract(id: string, status: ContractStatus): Promise<
   return (await http().post<{ data: ContractDetails }>(`/api/v2/contracts/${id}/status`, { status }, { silent: true })).data;
 }
 
+/** Cancels the contract: before payment a status move; a paid one at the insurer, with the refund it states (staff). */
+export async function cancelContract(id: string): Promise<ContractDetails> {
+  return (await http().post<{ data: ContractDetails }>(`/api/v2/contracts/${id}/cancel`, {}, { silent: true })).data;
+}
+
 /** The document's address (downloaded by the browser with the session cookie). */
 export const documentUrl = (id: string, kind: 'draft' | 'policy') => `/api/v2/contracts/${id}/documents/${kind}`;
 

@@ -2,27 +2,26 @@ import * as React from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   isContractEditable,
-  COEFFICIENT_NAMES,
-  COEFFICIENT_TITLES,
   CONTRACT_STATUS,
   CONTRACT_STATUS_TITLES,
   CONTRACT_STEPS,
   CONTRACT_STEP_KEYS,
-  PERIOD_OF_USE_TITLE,
+  INSTALMENT_STATE_TITLES,
   POLICY_TERM_TITLE,
   access,
   formatDate,
   formatMoney,
   formatMoscowDateTime,
+  formatForeign,
+  instalmentTitle,
   missingContractDetail,
-  shorterPeriodOfUse,
+  rateText,
   type ContractDetails,
-  formatCoefficient,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
-import { documentUrl, getContract, moveContract } from '../../api/contracts';
+import { cancelContract, documentUrl, getContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import { ContractMoney } from './ContractMoney';
 import './contracts.css';
@@ -80,6 +79,78 @@ function PaymentLink({ contract }: { contract: ContractDetails }) {
   );
 }
 
+/** What the contract insures: the product module's titled blocks (the untitled one is in the head's facts). */
+function SummaryBlocks({ contract }: { contract: ContractDetails }) {
+  const blocks = (contract.summary ?? []).filter((b) => b.title);
+  if (!blocks.length) return null;
+  return (
+    <section className="oy-contract__block" aria-label="Что застраховано">
+      <h2>Что застраховано</h2>
+      {blocks.map((b) => (
+        <div key={b.title}>
+          <h3>{b.title}</h3>
+          {b.rows.length ? (
+            <dl className="oy-contract__facts">
+              {b.rows.map((r) => (
+                <div key={r.label}><dt>{r.label}</dt><dd>{r.value}</dd></div>
+              ))}
+            </dl>
+          ) : null}
+          {b.lines?.length ? <ul className="oy-contract__lines">{b.lines.map((l) => <li key={l}>{l}</li>)}</ul> : null}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The payment schedule, when there is more than one payment: each paid, to pay (with its link) or overdue. */
+function Schedule({ contract }: { contract: ContractDetails }) {
+  const list = contract.instalments ?? [];
+  if (list.length < 2) return null;
+  return (
+    <section className="oy-contract__block" aria-label="График платежей">
+      <h2>График платежей</h2>
+      <ul className="oy-contract__schedule">
+        {list.map((i) => (
+          <li key={i.number} className={i.overdue ? 'oy-contract__schedule--overdue' : undefined}>
+            <strong>{instalmentTitle(i)}</strong>
+            <span className="oy-contract__muted">до {formatDate(i.dueDate)}</span>
+            <span className="oy-contract__money-cell">{formatMoney(i.amount)}</span>
+            <span>
+              {i.state === 'paid' && i.paidAt ? `Оплачен ${formatMoscowDateTime(i.paidAt)}` : i.overdue ? INSTALMENT_STATE_TITLES.overdue : INSTALMENT_STATE_TITLES[i.state]}
+              {i.paymentUrl ? (
+                <>
+                  {' · '}
+                  <a href={i.paymentUrl} target="_blank" rel="noopener noreferrer">ссылка на оплату</a>
+                </>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Cancellation and endorsements made at the insurer. */
+function Changes({ contract }: { contract: ContractDetails }) {
+  const list = contract.changes ?? [];
+  if (!list.length) return null;
+  return (
+    <section className="oy-contract__block" aria-label="Изменения договора">
+      <h2>Изменения у страховщика</h2>
+      <ul className="oy-contract__history">
+        {list.map((ch) => (
+          <li key={ch.id}>
+            <span className="oy-contract__muted">{formatMoscowDateTime(ch.at)}</span> <strong>{ch.kind === 'cancel' ? 'Расторжение' : 'Изменение'}</strong> — {ch.description}
+            {ch.by ? <span className="oy-contract__muted"> · {ch.by.fio}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** One contract: what is insured, by whom, its status history, the documents to fill and send, the payment link, the PDFs. */
 export default function ContractPage() {
   const { contractId = '' } = useParams();
@@ -103,13 +174,14 @@ export default function ContractPage() {
     return <ItemUnavailable message={state.httpStatus === 404 ? 'Договор не найден' : 'Не удалось загрузить договор'} httpStatus={state.httpStatus} onRetry={reload} back={back} />;
   }
   const c = state.data;
-  // The term is the policy's year (endDate); a shorter period of use only priced it (shared-kit sales/term.ts).
-  const usePeriod = c.startDate ? shorterPeriodOfUse(c.startDate, c.calculation.periodMonths) : null;
+  // The product's own head lines (e-OSAGO: its period of use when shorter than the policy's year).
+  const headRows = (c.summary ?? []).filter((b) => !b.title).flatMap((b) => b.rows);
+  const paid = c.status >= CONTRACT_STATUS.paid;
   async function cancel() {
     setConfirmCancel(false);
     setMoveError(null);
     try {
-      const next = await moveContract(c.id, CONTRACT_STATUS.canceled);
+      const next = await cancelContract(c.id);
       update(() => next);
     } catch (e) {
       setMoveError(errorText(e));
@@ -124,21 +196,17 @@ export default function ContractPage() {
         <dl className="oy-contract__facts">
           <div><dt>Страховщик</dt><dd>{c.companyName ?? '—'}</dd></div>
           <div><dt>Премия</dt><dd>{c.premium == null ? '—' : formatMoney(c.premium)}</dd></div>
+          {c.foreign ? (
+            <div>
+              <dt>Премия в валюте</dt>
+              <dd>{`${formatForeign(c.foreign.premium, c.currency)} по курсу ${rateText(c.currency, c.foreign.rate)} на ${formatDate(c.foreign.rateDate)}${c.foreign.rateSource === 'demo' ? ' (демонстрационный курс)' : ''}`}</dd>
+            </div>
+          ) : null}
           <div><dt>{POLICY_TERM_TITLE}</dt><dd>{c.startDate ? `с ${formatDate(c.startDate)} по ${formatDate(c.endDate)}` : '—'}</dd></div>
-          {usePeriod ? <div><dt>{PERIOD_OF_USE_TITLE}</dt><dd>{`с ${formatDate(usePeriod.from)} по ${formatDate(usePeriod.to)} (${c.calculation.periodMonths} мес.)`}</dd></div> : null}
+          {headRows.map((r) => <div key={r.label}><dt>{r.label}</dt><dd>{r.value}</dd></div>)}
           <div><dt>Клиент</dt><dd>{c.clientName ?? '—'}</dd></div>
           <div><dt>Агент</dt><dd>{c.agent.fio}</dd></div>
         </dl>
-        {c.offer ? (
-          <dl className="oy-contract__coefficients" aria-label="Коэффициенты">
-            {COEFFICIENT_NAMES.map((k) => (
-              <div key={k}>
-                <dt>{COEFFICIENT_TITLES[k]}</dt>
-                <dd>{formatCoefficient(k, c.offer!.coefficients[k])}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
         <div className="oy-contract__actions">
           {c.documents.map((k) => (
             <Button key={k} href={documentUrl(c.id, k)}>
@@ -150,17 +218,20 @@ export default function ContractPage() {
               Журнал обращений к страховщику
             </Link>
           ) : null}
-          {c.next.includes(CONTRACT_STATUS.canceled) ? (
+          {c.canCancel ?? c.next.includes(CONTRACT_STATUS.canceled) ? (
             <Button danger onClick={() => setConfirmCancel(true)}>
-              Отменить договор
+              {paid ? 'Расторгнуть у страховщика' : 'Отменить договор'}
             </Button>
           ) : null}
         </div>
         {moveError ? <p className="oy-contract__error" role="alert">{moveError}</p> : null}
         {c.insurerMessage && c.status === CONTRACT_STATUS.notReleased ? <p className="oy-contract__warning">Страховщик отказал: {c.insurerMessage}</p> : null}
       </section>
-      {isContractEditable(c.status) ? <DocumentsBlock contract={c} /> : null}
+      <SummaryBlocks contract={c} />
+      {isContractEditable(c.status) && c.product === 'eosago' ? <DocumentsBlock contract={c} /> : null}
       <PaymentLink contract={c} />
+      <Schedule contract={c} />
+      <Changes contract={c} />
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
       {c.money ? <ContractMoney money={c.money} /> : null}
       {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'contract', entityId: c.id }} /> : null}
@@ -177,8 +248,8 @@ export default function ContractPage() {
           ))}
         </ul>
       </section>
-      <ConfirmDialog open={confirmCancel} title="Отменить договор?" onOk={() => void cancel()} onCancel={() => setConfirmCancel(false)}>
-        Договор перейдёт в статус «Отменён».
+      <ConfirmDialog open={confirmCancel} title={paid ? 'Расторгнуть договор у страховщика?' : 'Отменить договор?'} onOk={() => void cancel()} onCancel={() => setConfirmCancel(false)}>
+        {paid ? 'Страховщик расторгнет полис с сегодняшнего дня и назовёт сумму возврата клиенту; комиссия по договору будет уменьшена на эту долю.' : 'Договор перейдёт в статус «Отменён».'}
       </ConfirmDialog>
     </PageFrame>
   );

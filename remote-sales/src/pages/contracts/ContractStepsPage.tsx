@@ -229,6 +229,8 @@ export default function ContractStepsPage() {
   const c = state.data;
   // Sent, paid or closed: nothing to fill any more — the contract page says where it is.
   if (!isContractEditable(c.status)) return <Navigate to={`/contracts/${c.id}`} replace />;
+  // These are e-OSAGO's steps; another product's steps are its calculator's own (its module in the api says what it needs).
+  if (c.product !== 'eosago') return <Navigate to={`/contracts/${c.id}`} replace />;
   if (!CONTRACT_STEP_KEYS.includes(step as ContractStep)) return <Navigate to={`/contracts/${c.id}/${c.resumeStep ?? 'vehicle'}`} replace />;
   return (
     <PageFrame title={`Оформление ${c.productName}`} back={back} section="contracts">

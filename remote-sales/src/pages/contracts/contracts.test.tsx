@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEMO_USERS, type ContractDetails, type ContractListItem } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCTS, CONTRACT_PRODUCT_TITLES, DEMO_USERS, type ContractDetails, type ContractListItem } from '@oyster/shared-kit/domain';
 import { currentLocation, emptyInitState, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
@@ -42,6 +42,13 @@ const DETAILS: ContractDetails = {
   files: [],
   canAttachFiles: true,
   money: null,
+  summary: [],
+  currency: 'RUB',
+  foreign: null,
+  instalments: [{ number: 1, of: 1, purpose: 'premium', dueDate: '2026-11-20', amount: 1_234_567, state: 'scheduled', overdue: false, paymentUrl: null, paymentExpiresAt: null, paidAt: null }],
+  changes: [],
+  canCancel: true,
+  canEndorse: false,
 };
 const FILE = {
   _id: 'f'.repeat(24),
@@ -107,7 +114,7 @@ describe('Полисы', () => {
     fireEvent.change(insurer, { target: { value: 'b'.repeat(24) } });
     await waitFor(() => expect(http.calls[http.calls.length - 1].path).toContain(`company=${'b'.repeat(24)}`));
     const product = screen.getByRole('combobox', { name: 'Продукт' });
-    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', 'Е-ОСАГО']);
+    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', ...CONTRACT_PRODUCTS.map((p) => CONTRACT_PRODUCT_TITLES[p])]);
     fireEvent.change(product, { target: { value: 'eosago' } });
     await waitFor(() => expect(http.calls[http.calls.length - 1].path).toMatch(/company=b{24}.*product=eosago|product=eosago.*company=b{24}/));
     expect(currentLocation()).toMatch(/company=b{24}/);
@@ -130,8 +137,51 @@ describe('Полисы', () => {
     expect(screen.getByRole('region', { name: 'Транспортное средство' })).toBeTruthy();
   });
 
+  test('any product: the summary blocks as the api gives them, the schedule (paid, to pay with its link, overdue), a euro premium with its rate, the changes; a paid contract is cancelled at the insurer', async () => {
+    const kasko: ContractDetails = {
+      ...DETAILS,
+      product: 'vzr',
+      productName: 'ВЗР',
+      status: 600,
+      statusTitle: 'Действует',
+      reportStatus: 'in_action',
+      next: [10000],
+      summary: [{ title: 'Путешественники', rows: [{ label: 'Страна', value: 'Италия' }], lines: ['1. Смирнова Анна, 30.09.1985'] }],
+      currency: 'EUR',
+      foreign: { premium: 450_033, rate: 984_517, rateDate: '2026-11-27', rateSource: 'demo' },
+      instalments: [
+        { number: 1, of: 2, purpose: 'premium', dueDate: '2026-11-20', amount: 500_001, state: 'paid', overdue: false, paymentUrl: null, paymentExpiresAt: null, paidAt: '2026-11-20T10:00:00.000Z' },
+        { number: 2, of: 2, purpose: 'premium', dueDate: '2026-11-25', amount: 500_000, state: 'waiting', overdue: true, paymentUrl: 'http://x/pay/abcdefghijklmnop', paymentExpiresAt: null, paidAt: null },
+      ],
+      changes: [{ id: 'c'.repeat(24), kind: 'endorsement', at: '2026-11-21T10:00:00.000Z', description: 'Изменение суммы с 21.11.2026: доплата 3 000,00 ₽', premiumDelta: 300_000, by: null }],
+      canCancel: true,
+    };
+    const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: kasko }, [`POST /api/v2/contracts/${ID}/cancel`]: { data: { ...kasko, status: 10000, statusTitle: 'Отменён', canCancel: false } } });
+    await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.admin });
+    const insured = await screen.findByRole('region', { name: 'Что застраховано' });
+    expect(within(insured).getByText('Страна').nextSibling?.textContent).toBe('Италия');
+    expect(within(insured).getByText('1. Смирнова Анна, 30.09.1985')).toBeTruthy();
+    expect(screen.getByText('Премия в валюте').nextSibling?.textContent).toBe('4\u00a0500,33\u00a0€ по курсу 98,4517 ₽ за 1 € на 27.11.2026 (демонстрационный курс)');
+    const schedule = screen.getByRole('region', { name: 'График платежей' });
+    expect(within(schedule).getByText('Взнос 2 из 2')).toBeTruthy();
+    expect(within(schedule).getByText(/Просрочен/)).toBeTruthy();
+    expect(within(schedule).getByRole('link', { name: 'ссылка на оплату' }).getAttribute('href')).toBe('http://x/pay/abcdefghijklmnop');
+    expect(within(screen.getByRole('region', { name: 'Изменения договора' })).getByText(/доплата 3 000,00 ₽/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Данные для оформления' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Расторгнуть у страховщика' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Да' }));
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'POST' && c.path === `/api/v2/contracts/${ID}/cancel`)).toBe(true));
+  });
+
   test('a policy used 3 months of its year: «Срок страхования» is the year, «Период использования» its own line', async () => {
-    const used = { ...DETAILS, startDate: '2026-11-30', endDate: '2027-11-29', calculation: { ...DETAILS.calculation, periodMonths: 3, startDate: '2026-11-30' } };
+    // The period of use is e-OSAGO's line of the summary (api products/eosago), shown among the facts.
+    const used = {
+      ...DETAILS,
+      startDate: '2026-11-30',
+      endDate: '2027-11-29',
+      calculation: { ...DETAILS.calculation, periodMonths: 3, startDate: '2026-11-30' },
+      summary: [{ title: '', rows: [{ label: 'Период использования', value: 'с 30.11.2026 по 28.02.2027 (3 мес.)' }] }],
+    };
     await renderSection(RemoteRoutes, `/contracts/${ID}`, { http: fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: used } }), user: DEMO_USERS.agent });
     const facts = await screen.findByRole('region', { name: 'Договор' });
     expect(within(facts).getByText('Срок страхования').nextSibling?.textContent).toBe('с 30.11.2026 по 29.11.2027');

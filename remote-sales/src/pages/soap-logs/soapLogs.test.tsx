@@ -68,11 +68,11 @@ describe('SOAP-логи', () => {
     await renderSection(RemoteRoutes, `/soap-logs?contract=${CONTRACT}`, { http, user: DEMO_USERS.finance });
     expect(await screen.findByText('По этим условиям обращений нет')).toBeTruthy();
     expect(http.calls[0].path).toContain(`contract=${CONTRACT}`);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Метод' }), { target: { value: 'issueOsago' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Метод' }), { target: { value: 'issue' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Только ошибки' }));
     await screen.findByText('По этим условиям обращений нет');
     const last = http.calls[http.calls.length - 1].path;
-    expect(last).toContain('method=issueOsago');
+    expect(last).toContain('method=issue');
     expect(last).toContain('errors=1');
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
     expect(await screen.findByText('Обращений к страховщикам пока не было')).toBeTruthy();
