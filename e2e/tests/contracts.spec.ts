@@ -151,7 +151,7 @@ test('SOAP-логи: a finance controller sees the demo insurers’ calls, filte
   const list = page.getByRole('list', { name: 'Обращения к страховщикам' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Метод' }).selectOption({ label: 'Проверка данных' });
-  await expect(page).toHaveURL(/method=checkOsago/);
+  await expect(page).toHaveURL(/method=check/);
   await expect(list.getByText('Проверка данных').first()).toBeVisible();
   await expect(list.getByText('Передача данных договора')).toHaveCount(0);
   // One demo contract the insurer asked to fix: its check, opened, names what.

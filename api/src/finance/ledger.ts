@@ -19,7 +19,13 @@ export const commissionOf = (premiumKopecks: number, rateBp: number) => Math.flo
  * offer showed («Ваше КВ» when the contract was made), the reason says so. Answers the lines written;
  * those without a rate count too.
  */
-export async function accrueCommission(q: Queryable, contractId: string, log?: { warn(o: object, m: string): void }): Promise<{ written: number; withoutRate: number }> {
+export async function accrueCommission(
+  q: Queryable,
+  contractId: string,
+  log?: { warn(o: object, m: string): void },
+  /** One payment event of several (an instalment, an endorsement's extra premium): its key and its base; none — the whole premium under 'payment'. */
+  part?: { eventKey: string; baseKopecks: number },
+): Promise<{ written: number; withoutRate: number }> {
   // start_date as text: a calendar day, whatever the driver makes of a date column.
   // The rate the offer showed, a percent in its JSON, as basis points by exact decimal arithmetic (numeric), not a float.
   const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; parent: string | null; is_sub_agent: boolean; shown_bp: number | null }>(
@@ -29,7 +35,7 @@ export async function accrueCommission(q: Queryable, contractId: string, log?: {
     [contractId],
   );
   if (!c) return { written: 0, withoutRate: 0 };
-  const premium = Number(c.premium);
+  const premium = part ? part.baseKopecks : Number(c.premium);
   const own = await sellerRateOn(q, c.agent_id, c.company_id, c.product, c.start_date);
   const shownBp = c.shown_bp;
   const ownReason = own && shownBp !== null && shownBp !== own.rateBp ? `${own.reason}; при расчёте было ${shownBp / 100}% — ставка изменилась до оплаты` : own?.reason ?? null;
@@ -40,8 +46,8 @@ export async function accrueCommission(q: Queryable, contractId: string, log?: {
   }
   for (const l of lines) {
     await q.query(
-      `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-      [contractId, l.agent, l.kind, l.rate, l.reason, premium, l.rate === null ? 0 : commissionOf(premium, l.rate)],
+      `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks, event_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [contractId, l.agent, l.kind, l.rate, l.reason, premium, l.rate === null ? 0 : commissionOf(premium, l.rate), part?.eventKey ?? 'payment'],
     );
   }
   const withoutRate = lines.filter((l) => l.rate === null).length;

@@ -23,6 +23,7 @@ import { migration as ledgerEventsAdjustments } from './0021_ledger_events_adjus
 import { migration as payouts } from './0022_payouts.js';
 import { migration as reconciliation } from './0023_reconciliation.js';
 import { migration as ledgerMonths } from './0024_ledger_months.js';
+import { migration as productRails } from './0025_product_rails.js';
 import { migration as oysterApp } from './0027_oyster_app.js';
 import { migration as renewals } from './0028_renewals.js';
 
@@ -30,4 +31,4 @@ import { migration as renewals } from './0028_renewals.js';
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation, ledgerMonths, oysterApp, renewals];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation, ledgerMonths, productRails, oysterApp, renewals];

@@ -204,7 +204,7 @@ export const DEMO_FAILED_MESSAGE = 'ТС числится в розыске: с�
 export interface DemoInsurerCall {
   contractId: string;
   companyId: string;
-  method: 'prepareOsago' | 'checkOsago' | 'paymentLink' | 'issueOsago';
+  method: 'prepare' | 'check' | 'paymentLink' | 'issue';
   request: unknown;
   response: unknown;
   durationMs: number;
@@ -225,25 +225,25 @@ export function demoInsurerCalls(rows: DemoContract[], codeOf: (companyId: strin
     const sent = c.history.find((h) => h.to === S.sent);
     if (!sent) continue;
     const ref = `${codeOf(c.companyId).toUpperCase()}-${c.id.slice(-8)}-${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0')}`;
-    const sub = submission({ id: c.id, premium: c.premium, details: c.details, calculation: c.calculation });
+    const sub = submission({ id: c.id, product: 'eosago', premium: c.premium, details: c.details, calculation: c.calculation, offer: null, start_date: c.startDate, end_date: c.endDate, policy_number: c.policyNumber });
     // The demo insurers answer in 0.4–1.5 s.
     const call = (method: DemoInsurerCall['method'], request: unknown, response: unknown, after: Date) =>
       calls.push({ contractId: c.id, companyId: c.companyId, method, request, response, durationMs: 400 + Math.floor(rnd() * 1100), at: new Date(after.getTime() + 1000 + Math.floor(rnd() * 20_000)) });
     const at = (status: ContractStatus) => c.history.find((h) => h.to === status)?.at;
-    call('prepareOsago', sub, { ref }, sent.at);
+    call('prepare', sub, { ref }, sent.at);
     const fixed = at(S.needsFixing);
     const failed = at(S.checkFailed);
     const ok = at(S.checkOk);
     const verdict = fixed ? { kind: 'fix', message: DEMO_FIX_MESSAGE } : failed ? { kind: 'failed', message: DEMO_FAILED_MESSAGE } : { kind: 'ok' };
     const checkedAt = fixed ?? failed ?? ok;
-    if (checkedAt) call('checkOsago', { ref, ...sub }, verdict, new Date(checkedAt.getTime() - 30_000));
+    if (checkedAt) call('check', { ref, ...sub }, verdict, new Date(checkedAt.getTime() - 30_000));
     const linked = at(S.waitingPayment);
     if (linked) {
       const token = c.paymentToken ?? `demo-paid-${c.id.slice(-12)}`;
       call('paymentLink', { ref, premium: c.premium }, { token, path: `/pay/${token}` }, new Date(linked.getTime() - 30_000));
     }
     const released = at(S.released);
-    if (released && c.policyNumber) call('issueOsago', { ref }, { policyNumber: c.policyNumber }, new Date(released.getTime() - 30_000));
+    if (released && c.policyNumber) call('issue', { ref }, { policyNumber: c.policyNumber }, new Date(released.getTime() - 30_000));
     contracts.push({ id: c.id, insurerRef: ref, insurerMessage: fixed ? DEMO_FIX_MESSAGE : failed ? DEMO_FAILED_MESSAGE : null });
   }
   calls.sort((a, b) => a.at.getTime() - b.at.getTime());

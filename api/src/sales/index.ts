@@ -12,6 +12,7 @@ import { remindRenewals } from './renewals/reminders.js';
 import { soapLogRoutes } from './routes/soap-logs.js';
 import { oysterAppRoutes } from './oyster-app/routes.js';
 import { seedSales } from './seed.js';
+import { tableRateSource } from './currency/rates.js';
 import { runPeriodically } from '../platform/periodic.js';
 
 /**
@@ -39,11 +40,12 @@ export const sales: Domain = {
       db: ctx.db,
       rt: ctx.rt,
       adapterOf: (code) => adapters.find((a) => a.code === code),
+      rates: tableRateSource(ctx.db),
       log: app.log,
       onReleased: async (id) => void (await storePolicyPdf(ctx, id)),
     };
     osagoRoutes(app, ctx, adapters, insurers);
-    contractRoutes(app, ctx, flow, insurers);
+    contractRoutes(app, ctx, flow, insurers, adapters);
     contractFileRoutes(app, ctx);
     contractChatRoutes(app, ctx);
     paymentRoutes(app, ctx, flow, ctx.paymentSecrets);

@@ -2,6 +2,7 @@ import {
   BASE_RATE_CORRIDORS,
   KBM_DEFAULT_CLASS,
   OsagoRatingError,
+  foreignToKopecks,
   rateOsago,
   tariffGroup,
   versionOn,
@@ -10,10 +11,13 @@ import {
   type OsagoOffer,
   type OsagoRatingInput,
   type OsagoRefusal,
+  type ProductCode,
 } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../platform/db.js';
 import { validationError } from '../platform/errors.js';
 import type { InsurerAdapter } from './insurers/adapter.js';
+import { productModule } from './products/index.js';
+import type { StoredRate } from './currency/rates.js';
 import { loggedCall } from './contracts/insurer-calls.js';
 import { commissionOf } from '../finance/ledger.js';
 import type { OsagoCalculateBody } from './schemas.js';
@@ -22,6 +26,7 @@ import type { OsagoCalculateBody } from './schemas.js';
 export const QUOTE_TIMEOUT_MS = 10_000;
 export const QUOTE_TIMEOUT_REASON = 'Страховщик не ответил вовремя';
 export const QUOTE_FAILURE_REASON = 'Сервис страховщика недоступен';
+export const NO_RATE_REASON = 'Нет курса валюты на сегодня: премию в рублях не зафиксировать';
 
 export interface Insurer {
   id: string;
@@ -109,7 +114,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number, onTimeout: () => T): Promise<
   });
 
 /** What quoting needs of an adapter. */
-export type QuoteAdapter = Pick<InsurerAdapter, 'code' | 'quoteOsago'>;
+export type QuoteAdapter = Pick<InsurerAdapter, 'code' | 'quote'> & { products?: InsurerAdapter['products'] };
 
 /** One insurer's answer as the wire carries it. */
 export type InsurerAnswer = { offer: OsagoOffer; refusal?: undefined } | { refusal: OsagoRefusal; offer?: undefined };
@@ -122,8 +127,16 @@ export type InsurerAnswer = { offer: OsagoOffer; refusal?: undefined } | { refus
 export async function quoteAll(
   adapters: readonly QuoteAdapter[],
   insurers: readonly Insurer[],
-  req: Parameters<InsurerAdapter['quoteOsago']>[0],
+  req: unknown,
   opts: {
+    /** The product quoted (e-OSAGO unless said): its module makes each answer an offer. */
+    product?: ProductCode;
+    /**
+     * The day's rates of the foreign currencies the product prices in (currency/rates.ts): an offer in one is
+     * fixed in kopecks at it (premium), keeping the foreign premium and the rate. An offer in a currency
+     * without a rate here is a refusal.
+     */
+    currencyRates?: ReadonlyMap<string, StoredRate>;
     showCommission: boolean;
     /**
      * The rates in force for the sale, by insurer (basis points, finance/rates.ts offerRates): each offer
@@ -141,30 +154,33 @@ export async function quoteAll(
   },
 ): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
   const byCode = new Map(insurers.map((i) => [i.code, i]));
+  const product = opts.product ?? 'eosago';
+  const module = productModule(product)!;
   const answers = await Promise.all(
-    askedAdapters(adapters, insurers).map(async (a) => {
+    askedAdapters(adapters, insurers, product).map(async (a) => {
       const insurer = byCode.get(a.code)!;
       let answer: InsurerAnswer;
       try {
-        const ask = () => withTimeout(a.quoteOsago(req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+        const ask = () => withTimeout(a.quote(product, req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
         const got = opts.callLog
-          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, askedBy: opts.askedBy, method: 'quoteOsago', request: req }, ask, { wait: false })
+          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, askedBy: opts.askedBy, method: 'quote', request: req }, ask, { wait: false })
           : await ask();
-        answer =
-          got.kind === 'refusal'
-            ? { refusal: { companyId: insurer.id, companyName: insurer.name, reason: got.reason } }
-            : {
-                offer: {
-                  companyId: insurer.id,
-                  companyName: insurer.name,
-                  premium: got.rated.premium,
-                  coefficients: got.rated.coefficients,
-                  explain: got.rated.explain,
-                  capped: got.rated.capped,
-                  warnings: got.rated.warnings,
-                  ...(opts.showCommission ? offerCommission(opts.rates, insurer.id, got.rated.premium) : {}),
-                },
-              };
+        const rate = got.kind === 'offer' && got.currency !== 'RUB' ? opts.currencyRates?.get(got.currency) : undefined;
+        if (got.kind === 'refusal' || (got.currency !== 'RUB' && !rate)) {
+          answer = { refusal: { companyId: insurer.id, companyName: insurer.name, reason: got.kind === 'refusal' ? got.reason : NO_RATE_REASON } };
+        } else {
+          // A foreign premium fixed in kopecks at the day's rate (integers, half up): the commission is on that.
+          const premium = rate ? foreignToKopecks(got.premium, rate.rate) : got.premium;
+          const foreign = rate ? { currency: got.currency, premiumForeign: got.premium, rate: rate.rate, rateDate: rate.date, rateSource: rate.source } : {};
+          answer = {
+            offer: {
+              ...(module.offer(got, insurer) as unknown as OsagoOffer),
+              premium,
+              ...foreign,
+              ...(opts.showCommission ? offerCommission(opts.rates, insurer.id, premium) : {}),
+            },
+          };
+        }
       } catch (e) {
         opts.log?.({ insurer: a.code, err: String(e) }, 'osago quote failed');
         answer = { refusal: { companyId: insurer.id, companyName: insurer.name, reason: QUOTE_FAILURE_REASON } };
@@ -194,8 +210,8 @@ function offerCommission(rates: { seller: ReadonlyMap<string, number>; insurer: 
   };
 }
 
-/** The adapters of the insurers the database knows, in the adapters' order. */
-export function askedAdapters<A extends QuoteAdapter>(adapters: readonly A[], insurers: readonly Insurer[]): A[] {
+/** The adapters of the insurers the database knows that sell the product, in the adapters' order. */
+export function askedAdapters<A extends QuoteAdapter>(adapters: readonly A[], insurers: readonly Insurer[], product: ProductCode = 'eosago'): A[] {
   const known = new Set(insurers.map((i) => i.code));
-  return adapters.filter((a) => known.has(a.code));
+  return adapters.filter((a) => known.has(a.code) && (!a.products || a.products.includes(product)));
 }

@@ -144,21 +144,21 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
 
       // Every call to the insurer is in the log, for staff only.
       const log = await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}`);
-      expect(log.body.data.items.map((x: any) => x.method).reverse()).toEqual(['prepareOsago', 'checkOsago', 'prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago']);
+      expect(log.body.data.items.map((x: any) => x.method).reverse()).toEqual(['prepare', 'check', 'prepare', 'check', 'paymentLink', 'issue']);
       expect(log.body.data.items[4]).toMatchObject({ companyName: 'ВСК', contractId: c.id, error: null, response: { kind: 'fix', message: expect.stringContaining('Дата выдачи') } });
       expect(log.body.data.items[0].durationMs).toEqual(expect.any(Number));
       expect((await req('agent', 'GET', '/api/v2/soap-logs')).status).toBe(403);
       // Filters: the insurer, the method, errors only; a bad one is a 400 naming it.
       const vsk = company('vsk');
-      const checks = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&company=${vsk}&method=checkOsago`)).body.data.items;
-      expect(checks.map((x: any) => [x.method, x.companyId])).toEqual([['checkOsago', vsk], ['checkOsago', vsk]]);
+      const checks = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&company=${vsk}&method=check`)).body.data.items;
+      expect(checks.map((x: any) => [x.method, x.companyId])).toEqual([['check', vsk], ['check', vsk]]);
       expect((await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&errors=1`)).body.data.items).toEqual([]);
       expect((await req('admin', 'GET', `/api/v2/soap-logs?contract=${c.id}&company=${company('reso')}`)).body.data.items).toEqual([]);
       expect(await req('admin', 'GET', '/api/v2/soap-logs?method=soap')).toMatchObject({ status: 400, body: { field: 'method' } });
       // The quotes are logged too (each insurer asked at «Оформить»), apart from any contract.
-      const quotes = (await req('admin', 'GET', `/api/v2/soap-logs?method=quoteOsago&company=${vsk}`)).body.data.items;
+      const quotes = (await req('admin', 'GET', `/api/v2/soap-logs?method=quote&company=${vsk}`)).body.data.items;
       expect(quotes.length).toBeGreaterThan(0);
-      expect(quotes[0]).toMatchObject({ method: 'quoteOsago', contractId: null, companyName: 'ВСК', error: null, response: { kind: 'offer' } });
+      expect(quotes[0]).toMatchObject({ method: 'quote', contractId: null, companyName: 'ВСК', error: null, response: { kind: 'offer' } });
       expect(await req('admin', 'GET', '/api/v2/soap-logs?errors=maybe')).toMatchObject({ status: 400, body: { field: 'errors' } });
 
       // On the start date the calendar puts it in force.
@@ -341,7 +341,7 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(policies.map((p) => p.ref).sort()).toEqual([ref(failed), ref(issued)].sort());
     // Asked the insurer first, and logged it for SOAP-логи.
     const calls = await db.query<{ method: string }>(`SELECT method FROM insurer_calls WHERE contract_id = $1 ORDER BY id`, [issued.id]);
-    expect(calls.map((c) => c.method).filter((m) => m !== 'quoteOsago')).toEqual(['statusOsago', 'statusOsago']);
+    expect(calls.map((c) => c.method).filter((m) => m !== 'quote')).toEqual(['status', 'status']);
     // Nothing left behind: a second pass releases nothing more.
     expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, null, db)))).toBe(0);
   });
@@ -351,7 +351,7 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     const fixing = await demo(S.needsFixing);
     expect((await req('admin', 'GET', `/api/v2/contracts/${fixing.id}`)).body.data.insurerMessage).toBe(DEMO_FIX_MESSAGE);
     const calls = (await req('admin', 'GET', `/api/v2/soap-logs?contract=${fixing.id}`)).body.data.items;
-    expect(calls.map((x: any) => x.method)).toEqual(['checkOsago', 'prepareOsago']);
+    expect(calls.map((x: any) => x.method)).toEqual(['check', 'prepare']);
     expect(calls[0]).toMatchObject({ companyName: fixing.companyName, error: null, response: { kind: 'fix', message: DEMO_FIX_MESSAGE } });
     expect(Date.parse(calls[0].at)).toBeGreaterThan(Date.parse(calls[1].at));
     const waiting = await demo(S.waitingPayment);

@@ -175,9 +175,9 @@ describe('quoteAll: an insurer that fails or does not answer becomes a refusal; 
       { id: 'c'.repeat(24), code: 'slow', name: 'Медленная' },
     ];
     const adapters = [
-      { code: 'ok', quoteOsago: async () => ({ kind: 'offer' as const, baseRate: 5000, rated: rateOsago(input, 5000), commissionPercent: 10 }) },
-      { code: 'down', quoteOsago: async () => Promise.reject(new Error('ECONNREFUSED')) },
-      { code: 'slow', quoteOsago: () => new Promise<never>(() => undefined) },
+      { code: 'ok', quote: async () => ({ kind: 'offer' as const, premium: rateOsago(input, 5000).premium, currency: 'RUB' as const, detail: { baseRate: 5000, rated: rateOsago(input, 5000) } }) },
+      { code: 'down', quote: async () => Promise.reject(new Error('ECONNREFUSED')) },
+      { code: 'slow', quote: () => new Promise<never>(() => undefined) },
     ];
     const out = await quoteAll(adapters, insurers, { rating: input, group: 'B_FL', vehicleYear: null }, { showCommission: true, timeoutMs: 50 });
     expect(out.offers.map((o) => o.companyName)).toEqual(['Надёжная']);
@@ -223,10 +223,10 @@ describe('demo insurers told to misbehave (DEMO_INSURER_FAULTS): the product cop
     const silent = demoAdapter(byCode('ingos'), 0, 'timeout');
     const out = await quoteAll([silent], [{ id: 'a'.repeat(24), code: 'ingos', name: 'Ингосстрах' }], { rating: input, group: 'B_FL', vehicleYear: null }, { showCommission: true, timeoutMs: 50 });
     expect(out.refusals.map((x) => x.reason)).toEqual([QUOTE_TIMEOUT_REASON]);
-    const fine = { contractId: 'c'.repeat(24), premium: 1_000_000, startDate: START, vehicle: { vin: 'XTA21140064123456', bodyNumber: null, plate: 'А123ВС777', year: 2019, documentIssuedAt: '2019-05-20' }, owner: { birthDate: '1985-09-30', passportIssuedAt: '2005-10-12' } };
-    expect(await demoAdapter(byCode('alfa'), 0, 'fix').checkOsago('ref', fine)).toEqual({ kind: 'fix', message: DEMO_FAULT_TEXTS.fix });
-    expect(await demoAdapter(byCode('alfa'), 0, null).checkOsago('ref', fine)).toEqual({ kind: 'ok' });
-    await expect(demoAdapter(byCode('alfa'), 0, 'error').prepareOsago(fine)).rejects.toThrow(DEMO_FAULT_TEXTS.error);
+    const fine = { contractId: 'c'.repeat(24), product: 'eosago' as const, premium: 1_000_000, startDate: START, vehicle: { vin: 'XTA21140064123456', bodyNumber: null, plate: 'А123ВС777', year: 2019, documentIssuedAt: '2019-05-20' }, owner: { birthDate: '1985-09-30', passportIssuedAt: '2005-10-12' } };
+    expect(await demoAdapter(byCode('alfa'), 0, 'fix').check('ref', 'eosago', fine)).toEqual({ kind: 'fix', message: DEMO_FAULT_TEXTS.fix });
+    expect(await demoAdapter(byCode('alfa'), 0, null).check('ref', 'eosago', fine)).toEqual({ kind: 'ok' });
+    await expect(demoAdapter(byCode('alfa'), 0, 'error').prepare('eosago', fine)).rejects.toThrow(DEMO_FAULT_TEXTS.error);
   });
 
   test('the setting is read strictly: an unknown insurer or fault stops the start instead of doing nothing', () => {

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS, INSURER_CALL_METHODS, INSURER_LOG_MASK, type DemoAccountKey, type EosagoContractDetails, type InsurerCallLogItem } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, DEMO_ACCOUNT_KEYS, INSURER_CALL_METHODS, insurerCallMethodNames, INSURER_LOG_MASK, type DemoAccountKey, type EosagoContractDetails, type InsurerCallLogItem } from '@oyster/shared-kit/domain';
 import { createPgDb, createPgliteDb, type Db } from '../../src/platform/db';
 import { runMigrations } from '../../src/platform/migrations';
 import { MIGRATIONS } from '../../src/migrations';
@@ -70,7 +70,7 @@ describe.each(BACKENDS)('sales: SOAP-логи ($name)', (backend) => {
     expect(res.status).toBe(200);
     const answers = res.body.data.offers.length + res.body.data.refusals.length;
     for (let i = 0; i < 200; i++) {
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insurer_calls WHERE method = 'quoteOsago' AND (request #>> '{rating,powerHp}')::int = $1`, [powerHp]);
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insurer_calls WHERE method = 'quote' AND (request #>> '{rating,powerHp}')::int = $1`, [powerHp]);
       if (n >= answers) return;
       await new Promise((res) => setTimeout(res, 20));
     }
@@ -109,7 +109,7 @@ describe.each(BACKENDS)('sales: SOAP-логи ($name)', (backend) => {
       // Each filter answers the scoped list's own calls of that kind, no fewer and no more.
       const ids = (items: InsurerCallLogItem[]) => items.map((x) => x.id);
       for (const method of INSURER_CALL_METHODS) {
-        expect({ who, method, ids: ids(await wholeList(who, `&method=${method}`, 25)) }).toEqual({ who, method, ids: ids(list.filter((x) => x.method === method)) });
+        expect({ who, method, ids: ids(await wholeList(who, `&method=${method}`, 25)) }).toEqual({ who, method, ids: ids(list.filter((x) => insurerCallMethodNames(method).includes(x.method))) });
       }
       for (const c of companies) {
         expect({ who, company: c.idUnicus, ids: ids(await wholeList(who, `&company=${c._id}`, 200)) }).toEqual({ who, company: c.idUnicus, ids: ids(list.filter((x) => x.companyId === c._id)) });
@@ -167,7 +167,7 @@ describe.each(BACKENDS)('sales: SOAP-логи ($name)', (backend) => {
     await until(id, S.released);
 
     const calls = (await wholeList('admin', `&contract=${id}`)).map((x) => x.method).reverse();
-    expect(calls).toEqual(['prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago']);
+    expect(calls).toEqual(['prepare', 'check', 'paymentLink', 'issue']);
     const rows = await rawRows();
     expect(rows.filter((x) => x.text.includes(token))).toEqual([]);
     expect(rows.filter((x) => hasDigits(x.text, PASSPORT.number))).toEqual([]);

@@ -1,7 +1,9 @@
-import { CONTRACT_STATUS as S, contractClientName, missingContractDetail, paymentLinkExpiry, type ContractStatus, type PricedAs, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, paymentLinkExpiry, type ContractStatus } from '@oyster/shared-kit/domain';
 import type { Db, Queryable } from '../../platform/db.js';
 import type { Realtime } from '../../platform/realtime.js';
-import type { InsurerAdapter, OsagoContractSubmission } from '../insurers/adapter.js';
+import type { ContractSubmission, InsurerAdapter } from '../insurers/adapter.js';
+import { moduleOf, type ProductRow } from '../products/index.js';
+import type { RateSource } from '../currency/rates.js';
 import { moscowToday } from '../osago.js';
 import { loggedCall } from './insurer-calls.js';
 import { pushContractMoney } from '../../finance/contract-money.js';
@@ -19,25 +21,24 @@ export interface FlowDeps {
   db: Db;
   rt: Realtime;
   adapterOf(companyCode: string): InsurerAdapter | undefined;
+  /** The day's currency rates (currency/rates.ts; the demo table unless another source is given). */
+  rates?: RateSource;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
   /** After a release: the policy PDF (documents.ts), stored with the contract. */
   onReleased?(contractId: string): Promise<void>;
 }
 
-interface FlowRow {
-  id: string;
+interface FlowRow extends ProductRow {
   status: ContractStatus;
   company_id: string;
   company_code: string;
-  premium: string | number;
   insurer_ref: string | null;
-  details: Partial<EosagoContractDetails>;
-  calculation: { startDate: string; periodMonths: number };
 }
 
 async function flowRow(q: Queryable, id: string): Promise<FlowRow> {
   const [row] = await q.query<FlowRow>(
-    `SELECT c.id, c.status, c.company_id, co.id_unicus AS company_code, c.premium, c.insurer_ref, c.details, c.calculation
+    `SELECT c.id, c.product, c.status, c.company_id, co.id_unicus AS company_code, c.premium, c.insurer_ref, c.details, c.calculation, c.offer,
+            c.start_date::text AS start_date, c.end_date::text AS end_date, c.policy_number
        FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.id = $1`,
     [id],
   );
@@ -59,26 +60,14 @@ export async function pushMoved(deps: Pick<FlowDeps, 'db' | 'rt'>, moved: MovedC
 
 const SYSTEM: MoveBy = { actor: 'system', userId: null };
 
-/** The contract as the insurer gets it (the flow's calls and the demo's logged ones). */
-export function submission(row: Pick<FlowRow, 'id' | 'premium' | 'details' | 'calculation'>): OsagoContractSubmission {
-  const d = row.details as EosagoContractDetails;
-  return {
-    contractId: row.id,
-    premium: Number(row.premium),
-    startDate: row.calculation.startDate,
-    vehicle: { vin: d.vehicle.vin ?? null, bodyNumber: d.vehicle.bodyNumber ?? null, plate: d.vehicle.plate ?? null, year: d.vehicle.year, documentIssuedAt: d.vehicle.document.issuedAt },
-    owner: { birthDate: d.owner.birthDate, passportIssuedAt: d.owner.passport.issuedAt },
-  };
-}
-
-/** Columns the list filters and searches on, copied out of the details. */
-export function searchColumns(details: Partial<EosagoContractDetails>) {
-  return { client_name: contractClientName(details), plate: details.vehicle?.plate || null, vin: details.vehicle?.vin || null };
+/** The contract as the insurer gets it (the flow's calls and the demo's logged ones): its product module's submission. */
+export function submission(row: ProductRow): ContractSubmission {
+  return moduleOf(row).submission(row);
 }
 
 /** The agent's «Отправить страховщику» from 106 or 220: complete details → prepared → sent, in one transaction. */
-export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, details: Partial<EosagoContractDetails>, pricedAs: PricedAs) {
-  const missing = missingContractDetail(details, pricedAs);
+export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, row: ProductRow) {
+  const missing = moduleOf(row).missing(row.details, row.calculation);
   if (missing) return { missing };
   const moved = await deps.db.tx(async (q) => [
     await moveContract(q, id, S.prepared, { ...by, note: 'Данные для оформления заполнены' }),
@@ -96,10 +85,11 @@ export async function runInsurerCheck(deps: FlowDeps, id: string) {
     const row = await flowRow(deps.db, id);
     const adapter = deps.adapterOf(row.company_code);
     if (!adapter) throw new Error(`no adapter for ${row.company_code}`);
+    const product = moduleOf(row).code;
     const sub = submission(row);
-    const { ref } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'prepareOsago', request: sub }, () => adapter.prepareOsago(sub));
+    const { ref } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'prepare', request: sub }, () => adapter.prepare(product, sub));
     await move(deps, id, S.awaitingCheck, { ...SYSTEM, note: `Номер заявки у страховщика: ${ref}` }, { insurer_ref: ref });
-    const verdict = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'checkOsago', request: { ref, ...sub } }, () => adapter.checkOsago(ref, sub));
+    const verdict = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'check', request: { ref, ...sub } }, () => adapter.check(ref, product, sub));
     if (verdict.kind === 'fix') {
       await move(deps, id, S.needsFixing, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
       return;
@@ -110,9 +100,17 @@ export async function runInsurerCheck(deps: FlowDeps, id: string) {
       return;
     }
     await move(deps, id, S.checkOk, SYSTEM);
-    const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref, premium: sub.premium } }, () => adapter.paymentLink(ref, sub.premium));
-    const expires = paymentLinkExpiry(new Date(), row.calculation.startDate);
-    await move(deps, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token, payment_expires_at: expires.toISOString() });
+    // The first instalment's link (the whole premium when there is one); later ones are made at release.
+    const first = await firstInstalment(deps.db, id, sub.premium);
+    const purpose = first.of > 1 ? `Взнос 1 из ${first.of}` : 'Страховая премия';
+    const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref, premium: first.amount, purpose } }, () => adapter.paymentLink(ref, first.amount, purpose));
+    const expires = paymentLinkExpiry(new Date(), row.calculation.startDate).toISOString();
+    const moved = await deps.db.tx(async (q) => {
+      const m = await moveContract(q, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token, payment_expires_at: expires });
+      await q.query(`UPDATE contract_instalments SET state = 'waiting', payment_token = $2, payment_expires_at = $3 WHERE contract_id = $1 AND number = 1`, [id, link.token, expires]);
+      return m;
+    });
+    await pushMoved(deps, moved);
   } catch (e) {
     // The contract stays where the failure found it; the call log says why, staff see it there.
     deps.log.error({ err: String(e), contractId: id }, 'contract insurer step failed');
@@ -131,14 +129,15 @@ export async function release(deps: FlowDeps, id: string, { askFirst = false } =
     const adapter = deps.adapterOf(row.company_code);
     if (!adapter || !row.insurer_ref) throw new Error(`cannot issue ${id}: no adapter or reference`);
     const ref = row.insurer_ref;
-    const call = (method: 'statusOsago' | 'issueOsago') => ({ companyId: row.company_id, contractId: id, method, request: { ref } });
+    const call = (method: 'status' | 'issue') => ({ companyId: row.company_id, contractId: id, method, request: { ref } });
     let policyNumber: string | null = null;
     if (askFirst) {
-      const status = await loggedCall(deps.db, call('statusOsago'), () => adapter.statusOsago(ref));
+      const status = await loggedCall(deps.db, call('status'), () => adapter.status(ref));
       if (status.state === 'issued') policyNumber = status.policyNumber;
     }
-    policyNumber ??= (await loggedCall(deps.db, call('issueOsago'), () => adapter.issueOsago(ref))).policyNumber;
+    policyNumber ??= (await loggedCall(deps.db, call('issue'), () => adapter.issue(ref))).policyNumber;
     await move(deps, id, S.released, { ...SYSTEM, note: `Полис ${policyNumber}` }, { policy_number: policyNumber });
+    await laterInstalmentLinks(deps, id, row.company_id, ref, adapter);
     await deps.onReleased?.(id);
     if (row.calculation.startDate <= moscowToday()) await move(deps, id, S.inAction, { ...SYSTEM, note: 'Дата начала действия наступила' });
     return true;
@@ -146,6 +145,38 @@ export async function release(deps: FlowDeps, id: string, { askFirst = false } =
     // Left paid: releaseLeftBehind tries again.
     deps.log.error({ err: String(e), contractId: id }, 'policy release failed');
     return false;
+  }
+}
+
+/** The first instalment of a contract (a contract without a schedule: one of its whole premium). */
+async function firstInstalment(q: Queryable, id: string, premium: number): Promise<{ amount: number; of: number }> {
+  const [r] = await q.query<{ amount: string | number; of: number }>(
+    `SELECT amount_kopecks AS amount, (SELECT count(*)::int FROM contract_instalments WHERE contract_id = $1 AND purpose = 'premium') AS of
+       FROM contract_instalments WHERE contract_id = $1 AND number = 1`,
+    [id],
+  );
+  return r ? { amount: Number(r.amount), of: r.of } : { amount: premium, of: 1 };
+}
+
+/**
+ * How long a later instalment's link stays payable after its due date (a demo insurer's grace period, the
+ * kind KASKO rules give): past it the instalment is overdue and the link refused (refund-due «expired»).
+ */
+export const INSTALMENT_GRACE_DAYS = 30;
+
+/** Once the policy is issued: a payment link for each later instalment (each its own token and expiry), logged. */
+export async function laterInstalmentLinks(deps: Pick<FlowDeps, 'db'>, id: string, companyId: string, ref: string, adapter: InsurerAdapter) {
+  const due = await deps.db.query<{ number: number; amount: string | number; due_date: string; of: number }>(
+    `SELECT number, amount_kopecks AS amount, due_date::text AS due_date, (SELECT count(*)::int FROM contract_instalments WHERE contract_id = $1 AND purpose = 'premium') AS of
+       FROM contract_instalments WHERE contract_id = $1 AND purpose = 'premium' AND number > 1 AND state = 'scheduled' AND payment_token IS NULL ORDER BY number`,
+    [id],
+  );
+  for (const i of due) {
+    const purpose = `Взнос ${i.number} из ${i.of}`;
+    const amount = Number(i.amount);
+    const link = await loggedCall(deps.db, { companyId, contractId: id, method: 'paymentLink', request: { ref, premium: amount, purpose } }, () => adapter.paymentLink(ref, amount, purpose));
+    const expires = new Date(Date.parse(`${i.due_date}T21:00:00Z`) + INSTALMENT_GRACE_DAYS * 86_400_000).toISOString();
+    await deps.db.query(`UPDATE contract_instalments SET state = 'waiting', payment_token = $3, payment_expires_at = $4 WHERE contract_id = $1 AND number = $2 AND payment_token IS NULL`, [id, i.number, link.token, expires]);
   }
 }
 

@@ -20,11 +20,12 @@ import {
   type ContractPage,
   type ContractStatus,
   type ContractStatusEvent,
-  type EosagoContractDetails,
-  type OsagoCalculateRequest,
-  type OsagoOffer,
+  type ContractChange,
+  type ContractCurrency,
+  type ContractInstalment,
   type SessionUser,
 } from '@oyster/shared-kit/domain';
+import { productModule } from '../products/index.js';
 import { fioSql } from '../../platform/auth/users.js';
 import type { Queryable } from '../../platform/db.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -48,14 +49,25 @@ export interface ContractRow {
   id: string;
   agent_id: string;
   created_by: string;
-  product: 'eosago';
+  /** A registered product's code (products/index.ts). */
+  product: ContractProduct;
   status: ContractStatus;
   company_id: string | null;
   company_name: string | null;
+  /** The insurer's code (its adapter's). */
+  company_code: string | null;
+  /** Kopecks (for a foreign currency: the foreign premium at the stored rate). */
   premium: string | number | null;
-  calculation: OsagoCalculateRequest;
-  offer: OsagoOffer | null;
-  details: Partial<EosagoContractDetails>;
+  /** The product's calculation (its module's calculationSchema). */
+  calculation: any;
+  offer: any;
+  /** The product's details (its module's detailsSchema). */
+  details: any;
+  currency: ContractCurrency;
+  premium_foreign: string | number | null;
+  currency_rate: number | null;
+  currency_rate_date: string | null;
+  currency_rate_source: string | null;
   client_name: string | null;
   plate: string | null;
   vin: string | null;
@@ -73,7 +85,7 @@ export interface ContractRow {
 }
 
 export const CONTRACT_SELECT = `
-  SELECT c.*, co.short_name AS company_name,
+  SELECT c.*, co.short_name AS company_name, co.id_unicus AS company_code,
          ${fioSql('u')} AS agent_fio
     FROM contracts c
     LEFT JOIN companies co ON co.id = c.company_id
@@ -99,7 +111,8 @@ export function toListItem(r: ContractRow): ContractListItem {
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
     agent: { id: r.agent_id, fio: r.agent_fio },
-    resumeStep: isContractEditable(r.status) ? resumeContractStep(r.details ?? {}, r.calculation) : null,
+    // The e-OSAGO steps; another product's steps are its own page's (none to resume here yet).
+    resumeStep: isContractEditable(r.status) && r.product === 'eosago' ? resumeContractStep(r.details ?? {}, r.calculation) : null,
   };
 }
 
@@ -130,6 +143,8 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     note: h.note,
   }));
   const offer = row.offer && !access(user).canSeeCommissionInTooltips ? { ...row.offer, commissionPercent: undefined } : row.offer;
+  const module = productModule(row.product);
+  const actor = contractActorOf(user);
   return {
     ...toListItem(row),
     calculation: row.calculation,
@@ -144,7 +159,72 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     files: await contractFiles(q, row.id),
     canAttachFiles: canAttachContractFiles(row.status),
     money: access(user).canSeeContractMoney ? await contractMoney(q, row.id) : null,
+    summary: module ? module.summary(row) : [],
+    currency: row.currency ?? 'RUB',
+    foreign:
+      row.currency && row.currency !== 'RUB' && row.currency_rate
+        ? { premium: Number(row.premium_foreign ?? 0), rate: row.currency_rate, rateDate: String(row.currency_rate_date), rateSource: row.currency_rate_source ?? 'demo' }
+        : null,
+    instalments: await contractInstalments(q, row, publicBase),
+    changes: await contractChanges(q, row.id),
+    canCancel: canCancelAtInsurer(row.status, actor),
+    canEndorse: !!module?.changeSchema && (row.status === CONTRACT_STATUS.released || row.status === CONTRACT_STATUS.inAction),
   };
+}
+
+/**
+ * Who cancels when: the agent (or staff) before payment — a status move, nothing at the insurer; staff a
+ * paid contract — at the insurer, with the refund it states (routes/changes.ts).
+ */
+export function canCancelAtInsurer(status: ContractStatus, actor: ContractActor): boolean {
+  return nextContractStatuses(status, actor).includes(CONTRACT_STATUS.canceled);
+}
+
+/** The payment schedule as the page shows it: each instalment with its link while it waits, overdue when its due date passed unpaid. */
+export async function contractInstalments(q: Queryable, row: Pick<ContractRow, 'id' | 'status'>, publicBase: string, today = moscowToday()): Promise<ContractInstalment[]> {
+  const rows = await q.query<{ number: number; purpose: 'premium' | 'endorsement'; due_date: string; amount_kopecks: string | number; state: ContractInstalment['state']; payment_token: string | null; payment_expires_at: string | Date | null; paid_at: string | Date | null }>(
+    `SELECT number, purpose, due_date::text AS due_date, amount_kopecks, state, payment_token, payment_expires_at, paid_at FROM contract_instalments WHERE contract_id = $1 ORDER BY number`,
+    [row.id],
+  );
+  const of = rows.filter((r) => r.purpose === 'premium').length;
+  const live = row.status !== CONTRACT_STATUS.canceled && row.status !== CONTRACT_STATUS.notReleased;
+  return rows.map((r) => {
+    const open = live && (r.state === 'waiting' || r.state === 'scheduled');
+    return {
+      number: r.number,
+      of,
+      purpose: r.purpose,
+      dueDate: r.due_date,
+      amount: Number(r.amount_kopecks),
+      state: live ? r.state : r.state === 'paid' ? 'paid' : 'canceled',
+      overdue: open && r.due_date < today,
+      paymentUrl: open && r.state === 'waiting' && r.payment_token ? `${publicBase}/pay/${r.payment_token}` : null,
+      paymentExpiresAt: open && r.payment_expires_at ? isoTime(r.payment_expires_at) : null,
+      paidAt: r.paid_at ? isoTime(r.paid_at) : null,
+    };
+  });
+}
+
+/** Cancellation and endorsements at the insurer, oldest first. */
+export async function contractChanges(q: Queryable, contractId: string): Promise<ContractChange[]> {
+  const rows = await q.query<{ id: string; kind: 'cancel' | 'endorsement'; at: string | Date; description: string; premium_delta: string | number; created_by: string | null; fio: string | null }>(
+    `SELECT ch.id, ch.kind, ch.at, ch.description, ch.premium_delta, ch.created_by, ${fioSql('u')} AS fio
+       FROM contract_changes ch LEFT JOIN users u ON u.id = ch.created_by WHERE ch.contract_id = $1 ORDER BY ch.at, ch.id`,
+    [contractId],
+  );
+  return rows.map((r) => ({ id: r.id, kind: r.kind, at: isoTime(r.at), description: r.description, premiumDelta: Number(r.premium_delta), by: r.created_by ? { id: r.created_by, fio: r.fio ?? '' } : null }));
+}
+
+/**
+ * The ledger event of the contract's first payment (250 → 500): the whole premium under 'payment' for a
+ * contract of one instalment (e-OSAGO, as before instalments), else the first instalment under its own key.
+ */
+export async function firstPaymentEvent(q: Queryable, contractId: string): Promise<{ eventKey: string; baseKopecks: number } | undefined> {
+  const [r] = await q.query<{ amount: string | number; n: number }>(
+    `SELECT amount_kopecks AS amount, (SELECT count(*)::int FROM contract_instalments WHERE contract_id = $1 AND purpose = 'premium') AS n FROM contract_instalments WHERE contract_id = $1 AND number = 1`,
+    [contractId],
+  );
+  return r && r.n > 1 ? { eventKey: 'instalment:1', baseKopecks: Number(r.amount) } : undefined;
 }
 
 /** Columns a move may set besides the status. */
@@ -175,7 +255,15 @@ export interface MovedContract {
  * checked against the table (409 with the table's Russian text), the history written. Answers the
  * event to push once committed (`pushContractStatus`).
  */
-export async function moveContract(q: Queryable, id: string, to: ContractStatus, by: MoveBy, columns: MoveColumns = {}): Promise<MovedContract> {
+export async function moveContract(
+  q: Queryable,
+  id: string,
+  to: ContractStatus,
+  by: MoveBy,
+  columns: MoveColumns = {},
+  /** A paid contract cancelled at the insurer: the refund it stated is reversed in part (event 'cancel'), not the whole commission. */
+  refund?: { refundKopecks: number; paidKopecks: number },
+): Promise<MovedContract> {
   const [row] = await q.query<{ status: ContractStatus; agent_id: string; created_by: string }>('SELECT status, agent_id, created_by FROM contracts WHERE id = $1 FOR UPDATE', [id]);
   if (!row) throw notFound();
   const refusal = contractTransitionError(row.status, to, by.actor);
@@ -190,9 +278,17 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
   const [updated] = await q.query<{ policy_number: string | null; updated_at: string | Date }>(`UPDATE contracts SET ${sets.join(', ')} WHERE id = $1 RETURNING policy_number, updated_at`, params);
   // The money follows the status in the same transaction: accrued when paid, reversed when a paid one is cancelled.
   const accrues = to === CONTRACT_STATUS.paid;
-  const reverses = to === CONTRACT_STATUS.canceled && row.status >= CONTRACT_STATUS.paid;
-  if (accrues) await accrueCommission(q, id);
-  if (reverses) await reverseCommission(q, id);
+  const reverses = to === CONTRACT_STATUS.canceled && row.status >= CONTRACT_STATUS.paid && !(refund && refund.refundKopecks === 0);
+  if (accrues) await accrueCommission(q, id, undefined, await firstPaymentEvent(q, id));
+  if (reverses && refund) {
+    if (refund.refundKopecks > 0) await reverseCommission(q, id, { eventKey: 'cancel', refundKopecks: refund.refundKopecks, premiumKopecks: refund.paidKopecks });
+  } else if (reverses) await reverseCommission(q, id);
+  if (to === CONTRACT_STATUS.paid) {
+    await q.query(`UPDATE contract_instalments SET state = 'paid', paid_at = coalesce($2, now()) WHERE contract_id = $1 AND number = 1 AND state <> 'paid'`, [id, columns.paid_at ?? null]);
+  }
+  if (to === CONTRACT_STATUS.canceled || to === CONTRACT_STATUS.notReleased) {
+    await q.query(`UPDATE contract_instalments SET state = 'canceled' WHERE contract_id = $1 AND state IN ('scheduled', 'waiting')`, [id]);
+  }
   await q.query('INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     row.status,
@@ -204,7 +300,7 @@ export async function moveContract(q: Queryable, id: string, to: ContractStatus,
   return {
     event: { contractId: id, status: to, statusTitle: CONTRACT_STATUS_TITLES[to], policyNumber: updated.policy_number, at: isoTime(updated.updated_at) },
     notify: [...new Set([row.agent_id, row.created_by])],
-    moneyChanged: accrues || reverses,
+    moneyChanged: accrues || reverses || !!refund,
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { OsagoRatingError, rateOsago, wholeYears, type TariffGroup } from '@oyster/shared-kit/domain';
+import { OsagoRatingError, rateOsago, wholeYears, type ProductCode, type TariffGroup } from '@oyster/shared-kit/domain';
 import type { Queryable } from '../../platform/db.js';
-import type { InsurerAdapter, OsagoCheckAnswer, OsagoContractSubmission, OsagoQuoteAnswer, OsagoQuoteRequest } from './adapter.js';
+import { productModule } from '../products/index.js';
+import type { ChangeContext, InsurerAdapter, OsagoCheckAnswer, OsagoContractSubmission, OsagoQuoteDetail, OsagoQuoteRequest, QuoteAnswer } from './adapter.js';
 
 /**
  * The demo insurers: in-process stand-ins for the insurers' e-OSAGO services, one per seeded company.
@@ -12,11 +13,16 @@ import type { InsurerAdapter, OsagoCheckAnswer, OsagoContractSubmission, OsagoQu
  */
 export interface DemoInsurer {
   code: string;
+  /**
+   * The products it sells online (a demo choice per insurer). e-OSAGO it rates itself (baseRates); another
+   * product by the product module's demo rating (products/<code>: demoQuote) until shared-kit's rating.
+   */
+  products: readonly ProductCode[];
   /** Roubles a year per tariff group (valid from 09.12.2025). */
   baseRates: Record<TariffGroup, number>;
   /** Milliseconds before the answer (DEMO_INSURER_DELAY_MS overrides it for every insurer). */
   delayMs: number;
-  /** The reason to refuse, or null to quote. */
+  /** The reason to refuse an e-OSAGO quote, or null to quote. */
   refuses(req: OsagoQuoteRequest): string | null;
 }
 
@@ -26,24 +32,28 @@ const namedDrivers = (req: OsagoQuoteRequest) => (req.rating.drivers === 'unrest
 export const DEMO_INSURERS: readonly DemoInsurer[] = [
   {
     code: 'ingos',
+    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr', 'ipoteka'],
     baseRates: { B_FL: 7800, B_YL: 6000, B_TAXI: 16000 },
     delayMs: 600,
     refuses: (req) => (req.rating.territory.region === '23' ? 'Лимит договоров по Краснодарскому краю на этот месяц исчерпан' : null),
   },
   {
     code: 'reso',
+    products: ['eosago', 'ekasko', 'ifl', 'vzr', 'ipoteka'],
     baseRates: { B_FL: 8665, B_YL: 6580, B_TAXI: 18119 },
     delayMs: 900,
     refuses: (req) => (req.group === 'B_TAXI' ? 'Не страхуем ТС, используемые в качестве такси' : null),
   },
   {
     code: 'alfa',
+    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr'],
     baseRates: { B_FL: 6900, B_YL: 5200, B_TAXI: 14500 },
     delayMs: 400,
     refuses: (req) => (req.rating.powerHp > 250 ? 'Онлайн-продажа недоступна для ТС мощностью свыше 250 л. с.' : null),
   },
   {
     code: 'sogaz',
+    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'ipoteka'],
     baseRates: { B_FL: 5900, B_YL: 4800, B_TAXI: 12000 },
     delayMs: 1200,
     refuses: (req) => {
@@ -53,6 +63,7 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
   },
   {
     code: 'renins',
+    products: ['eosago', 'ekasko', 'ifl', 'vzr'],
     baseRates: { B_FL: 7200, B_YL: 5600, B_TAXI: 15000 },
     delayMs: 700,
     refuses: (req) =>
@@ -60,6 +71,7 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
   },
   {
     code: 'vsk',
+    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr', 'ipoteka'],
     baseRates: { B_FL: 8100, B_YL: 6200, B_TAXI: 17000 },
     delayMs: 1500,
     refuses: () => null,
@@ -115,6 +127,19 @@ export function parseDemoInsurerFaults(spec: string | undefined): Record<string,
 const never = <T>() => new Promise<T>(() => undefined);
 
 /**
+ * The demo insurers' refund on cancellation: the premium for the days of the term left after the
+ * cancellation date (pro rata by calendar days, rounded down to a kopeck; the whole premium before the
+ * start). A demo insurer's rule of the kind insurers publish, not any company's.
+ */
+export function demoRefund(ctx: ChangeContext): number {
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+  if (ctx.date <= ctx.startDate) return ctx.premium;
+  const total = day(ctx.endDate) - day(ctx.startDate) + 1;
+  const left = Math.max(0, day(ctx.endDate) - day(ctx.date) + 1);
+  return Math.floor((ctx.premium * left) / total);
+}
+
+/**
  * The adapter of one demo insurer; `delayMs` null keeps the insurer's own delay; `fault` makes it
  * misbehave; `ledger` is where it keeps the policies it issued (demo_insurer_policies) — without one
  * (unit tests) every issue is a new number and nothing is ever issued for its status.
@@ -128,22 +153,38 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
   /** The number this insurer gave for a reference, or null (none given, or no ledger). */
   const issuedNumber = async (ref: string) =>
     ledger ? ((await ledger.query<{ policy_number: string }>('SELECT policy_number FROM demo_insurer_policies WHERE ref = $1', [ref]))[0]?.policy_number ?? null) : null;
+  const newRef = (contractId: string) => `${insurer.code.toUpperCase()}-${contractId.slice(-8)}-${randomBytes(3).toString('hex')}`;
+  const quoteOsago = (req: OsagoQuoteRequest): QuoteAnswer => {
+    const reason = insurer.refuses(req);
+    if (reason) return { kind: 'refusal', reason };
+    const baseRate = insurer.baseRates[req.group];
+    try {
+      const rated = rateOsago(req.rating, baseRate);
+      const detail: OsagoQuoteDetail = { baseRate, rated };
+      return { kind: 'offer', premium: rated.premium, currency: 'RUB', detail };
+    } catch (e) {
+      // Its rate is outside the corridor on this start date: the insurer cannot sell on it.
+      if (e instanceof OsagoRatingError && e.field === 'baseRate') return { kind: 'refusal', reason: 'Тариф страховщика не действует на эту дату начала' };
+      throw e;
+    }
+  };
   return {
     code: insurer.code,
-    async prepareOsago(c) {
+    products: insurer.products,
+    async prepare(_product, c) {
       await wait();
-      return { ref: `${insurer.code.toUpperCase()}-${c.contractId.slice(-8)}-${randomBytes(3).toString('hex')}` };
+      return { ref: newRef(c.contractId) };
     },
-    async checkOsago(_ref, c) {
+    async check(_ref, product, c) {
       await wait();
-      const verdict = demoCheck(c);
+      const verdict: OsagoCheckAnswer = product === 'eosago' ? demoCheck(c as OsagoContractSubmission) : { kind: 'ok' };
       return verdict.kind === 'ok' && fault === 'fix' ? { kind: 'fix', message: DEMO_FAULT_TEXTS.fix } : verdict;
     },
     async paymentLink() {
       const token = randomBytes(18).toString('base64url');
       return { token, path: `/pay/${token}` };
     },
-    async issueOsago(ref) {
+    async issue(ref) {
       await wait();
       const fresh = () => `${DEMO_POLICY_SERIES}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
       if (!ledger) return { policyNumber: fresh() };
@@ -151,25 +192,33 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
       await ledger.query('INSERT INTO demo_insurer_policies (ref, company_code, policy_number) VALUES ($1, $2, $3) ON CONFLICT (ref) DO NOTHING', [ref, insurer.code, fresh()]);
       return { policyNumber: (await issuedNumber(ref))! };
     },
-    async statusOsago(ref) {
+    async status(ref) {
       await wait();
       const policyNumber = await issuedNumber(ref);
       return policyNumber ? { state: 'issued', policyNumber } : { state: 'not_issued' };
     },
-    async quoteOsago(req): Promise<OsagoQuoteAnswer> {
+    async quote(product, req): Promise<QuoteAnswer> {
       if (fault === 'timeout') return never();
       await wait();
+      if (!insurer.products.includes(product)) return { kind: 'refusal', reason: DEMO_NOT_SOLD };
       if (fault === 'refusal') return { kind: 'refusal', reason: DEMO_FAULT_TEXTS.refusal };
-      const reason = insurer.refuses(req);
-      if (reason) return { kind: 'refusal', reason };
-      const baseRate = insurer.baseRates[req.group];
-      try {
-        return { kind: 'offer', baseRate, rated: rateOsago(req.rating, baseRate) };
-      } catch (e) {
-        // Its rate is outside the corridor on this start date: the insurer cannot sell on it.
-        if (e instanceof OsagoRatingError && e.field === 'baseRate') return { kind: 'refusal', reason: 'Тариф страховщика не действует на эту дату начала' };
-        throw e;
-      }
+      if (product === 'eosago') return quoteOsago(req as OsagoQuoteRequest);
+      return productModule(product)?.demoQuote?.(insurer.code, req) ?? { kind: 'refusal', reason: DEMO_NO_TARIFF };
+    },
+    async cancel(_ref, _date, ctx) {
+      await wait();
+      return { refund: demoRefund(ctx) };
+    },
+    async endorse(ref, change, ctx) {
+      await wait();
+      const delta = productModule(ctx.product)?.demoEndorse?.(insurer.code, change as Record<string, unknown>, ctx);
+      if (delta == null) throw new Error(`demo insurer ${insurer.code}: no endorsements of ${ctx.product}`);
+      return { premiumDelta: delta, ref: `${ref}-E${randomBytes(2).toString('hex')}` };
     },
   };
 }
+
+/** A demo insurer asked for a product it does not sell online. */
+export const DEMO_NOT_SOLD = 'Страховщик не продаёт этот продукт онлайн';
+/** A demo insurer asked for a product it has no rating for yet. */
+export const DEMO_NO_TARIFF = 'У страховщика нет тарифа по этому продукту';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { CONTRACT_STATUS as S, ERROR_TEXTS, refundDueAnswer, type ContractStatus, type RefundDueReason } from '@oyster/shared-kit/domain';
+import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, ERROR_TEXTS, formatMoney, instalmentTitle, refundDueAnswer, type ContractStatus, type RefundDueReason } from '@oyster/shared-kit/domain';
+import { accrueCommission } from '../../finance/ledger.js';
+import { isoTime } from '../../platform/sql.js';
 import type { RateLimiter } from '../../platform/auth/rate-limit.js';
 import type { Queryable } from '../../platform/db.js';
 import { pushContractMoney } from '../../finance/contract-money.js';
@@ -92,6 +94,54 @@ interface PaidRow {
   payment_expires_at: string | Date | null;
 }
 
+interface LaterRow extends PaidRow {
+  number: number;
+  purpose: 'premium' | 'endorsement';
+  change_id: string | null;
+  state: 'scheduled' | 'waiting' | 'paid' | 'canceled';
+  of: number;
+  agent_id: string;
+  created_by: string;
+}
+
+/** A later instalment (or an extra payment) by its link, its contract locked (the same lock order as the first payment's). */
+async function laterInstalment(q: Queryable, token: string): Promise<LaterRow | undefined> {
+  const [found] = await q.query<{ contract_id: string }>('SELECT contract_id FROM contract_instalments WHERE payment_token = $1', [token]);
+  if (!found) return undefined;
+  await q.query('SELECT 1 FROM contracts WHERE id = $1 FOR UPDATE', [found.contract_id]);
+  const [row] = await q.query<LaterRow>(
+    `SELECT c.id, c.status, i.amount_kopecks AS premium, co.id_unicus AS company_code, i.payment_expires_at, i.number, i.purpose, i.change_id, i.state,
+            c.agent_id, c.created_by, (SELECT count(*)::int FROM contract_instalments x WHERE x.contract_id = c.id AND x.purpose = 'premium') AS of
+       FROM contract_instalments i JOIN contracts c ON c.id = i.contract_id JOIN companies co ON co.id = c.company_id
+      WHERE i.payment_token = $1`,
+    [token],
+  );
+  return row;
+}
+
+/**
+ * A later payment applied, in the callback's transaction: the instalment paid, its own ledger accrual
+ * (event `instalment:N` or `endorsement:<change>`, base = the payment), a line in the history. Answers
+ * the event to push (the status is unchanged; the page reloads its schedule).
+ */
+async function applyLaterPayment(q: Queryable, row: LaterRow, paymentId: string, paidAt: string): Promise<MovedContract> {
+  const amount = Number(row.premium);
+  await q.query(`UPDATE contract_instalments SET state = 'paid', paid_at = $3, payment_id = $4 WHERE contract_id = $1 AND number = $2`, [row.id, row.number, paidAt, paymentId]);
+  const eventKey = row.purpose === 'premium' ? `instalment:${row.number}` : `endorsement:${row.change_id}`;
+  await accrueCommission(q, row.id, undefined, { eventKey, baseKopecks: amount });
+  const what = instalmentTitle({ number: row.number, of: row.of, purpose: row.purpose });
+  const [h] = await q.query<{ at: string | Date }>(
+    `INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $2, 'system', NULL, $3) RETURNING at`,
+    [row.id, row.status, `${what} оплачен: ${formatMoney(amount)}, платёж ${paymentId}`],
+  );
+  const [c] = await q.query<{ policy_number: string | null }>('SELECT policy_number FROM contracts WHERE id = $1', [row.id]);
+  return {
+    event: { contractId: row.id, status: row.status, statusTitle: CONTRACT_STATUS_TITLES[row.status], policyNumber: c.policy_number, at: isoTime(h.at) },
+    notify: [...new Set([row.agent_id, row.created_by])],
+    moneyChanged: true,
+  };
+}
+
 /** Why a contract in this status cannot take a payment. */
 function notWaitingReason(status: ContractStatus): RefundDueReason {
   if (status >= S.paid && status <= S.ended) return 'already_paid';
@@ -125,12 +175,16 @@ export async function receiveCallback(deps: CallbackDeps, d: Delivery): Promise<
   }
 
   const { paymentId } = d.body;
-  const outcome = await db.tx(async (q): Promise<{ answer: CallbackAnswer; contractId: string | null; moved: MovedContract[]; paid: boolean; refundRecorded: boolean }> => {
-    const [row] = await q.query<PaidRow>(
-      `SELECT c.id, c.status, c.premium, co.id_unicus AS company_code, c.payment_expires_at
+  const outcome = await db.tx(async (q): Promise<{ answer: CallbackAnswer; contractId: string | null; moved: MovedContract[]; paid: boolean; refundRecorded: boolean; later?: boolean }> => {
+    // The contract's first payment (its link is the contract's) — or a later instalment / an endorsement's extra payment.
+    const [first] = await q.query<PaidRow>(
+      `SELECT c.id, c.status, coalesce((SELECT i.amount_kopecks FROM contract_instalments i WHERE i.contract_id = c.id AND i.number = 1), c.premium) AS premium,
+              co.id_unicus AS company_code, c.payment_expires_at
          FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.payment_token = $1 FOR UPDATE OF c`,
       [d.body.paymentToken],
     );
+    const later = first ? undefined : await laterInstalment(q, d.body.paymentToken);
+    const row = first ?? later;
     const contractId = row && row.company_code === d.companyCode ? row.id : null;
     const done = (answer: CallbackAnswer, moved: MovedContract[] = [], paid = false, refundRecorded = false) => ({ answer, contractId, moved, paid, refundRecorded });
     // A delivery of a payment seen before (the insurer's retry, or two at once: the lock above orders them).
@@ -147,6 +201,17 @@ export async function receiveCallback(deps: CallbackDeps, d: Delivery): Promise<
       return done(refundDue(recorded), moved, false, true);
     };
     if (!row || !contractId) return notApplied('unknown_contract');
+    if (later) {
+      // A later instalment or an extra payment: paid while the policy is in force, its own ledger event.
+      if (later.status === S.canceled || later.state === 'canceled') return notApplied('canceled');
+      if (later.state === 'paid') return notApplied('already_paid');
+      if (later.status < S.paid || later.status > S.inAction || later.state !== 'waiting') return notApplied('not_waiting');
+      if (later.payment_expires_at && new Date(later.payment_expires_at).getTime() <= now.getTime()) return notApplied('expired');
+      if (d.body.amount !== Number(later.premium)) return notApplied('amount_mismatch');
+      const moved = await applyLaterPayment(q, later, paymentId, d.body.paidAt);
+      await keep(q, d, paymentId, later.id, 'applied');
+      return { ...done(applied, [moved]), later: true };
+    }
     if (linkExpired(row.status, row.payment_expires_at, now)) {
       // The link ran out before the calendar noticed: the contract ends unpaid now, in this transaction.
       return notApplied('expired', [await moveContract(q, row.id, S.notReleased, { actor: 'system', userId: null, note: PAYMENT_EXPIRED_NOTE })]);

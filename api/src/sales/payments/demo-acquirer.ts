@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, formatDate, formatMoney, formatMoscowDateTime, type ContractStatus } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, formatDate, formatMoney, formatMoscowDateTime, instalmentTitle, type ContractProduct, type ContractStatus } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { yup } from '../../platform/validation.js';
 import { expirePaymentLink } from '../contracts/flow.js';
 import { linkExpired, receiveCallback, type CallbackDeps } from './callbacks.js';
 import { signCallback } from './signature.js';
+import { productModule } from '../products/index.js';
 
 /**
  * The demo insurers' payment page (demo mode only: routes/payments.ts registers it only then). The client
@@ -16,8 +17,15 @@ import { signCallback } from './signature.js';
 
 interface PayRow {
   id: string;
+  product: string;
   status: ContractStatus;
+  /** What this link pays (the first instalment, a later one, an extra payment), kopecks. */
   premium: string | number;
+  /** A later instalment's or an extra payment's state; null for the contract's first payment. */
+  state: string | null;
+  number: number;
+  of: number;
+  purpose: 'premium' | 'endorsement';
   company_code: string;
   company_name: string;
   start_date: string;
@@ -27,13 +35,28 @@ interface PayRow {
 }
 
 async function payRow(ctx: AppContext, token: string): Promise<PayRow | undefined> {
-  const [row] = await ctx.db.query<PayRow>(
-    `SELECT c.id, c.status, c.premium, co.id_unicus AS company_code, co.short_name AS company_name, c.start_date::text AS start_date, c.plate, c.client_name, c.payment_expires_at
-       FROM contracts c JOIN companies co ON co.id = c.company_id WHERE c.payment_token = $1`,
+  const of = `(SELECT count(*)::int FROM contract_instalments x WHERE x.contract_id = c.id AND x.purpose = 'premium')`;
+  const [first] = await ctx.db.query<PayRow>(
+    `SELECT c.id, c.product, c.status, coalesce(i.amount_kopecks, c.premium) AS premium, NULL AS state, 1 AS number, greatest(${of}, 1) AS of, 'premium' AS purpose,
+            co.id_unicus AS company_code, co.short_name AS company_name, c.start_date::text AS start_date, c.plate, c.client_name, c.payment_expires_at
+       FROM contracts c JOIN companies co ON co.id = c.company_id LEFT JOIN contract_instalments i ON i.contract_id = c.id AND i.number = 1 WHERE c.payment_token = $1`,
     [token],
   );
-  return row;
+  if (first) return first;
+  const [later] = await ctx.db.query<PayRow>(
+    `SELECT c.id, c.product, c.status, i.amount_kopecks AS premium, i.state, i.number, ${of} AS of, i.purpose,
+            co.id_unicus AS company_code, co.short_name AS company_name, c.start_date::text AS start_date, c.plate, c.client_name, i.payment_expires_at
+       FROM contract_instalments i JOIN contracts c ON c.id = i.contract_id JOIN companies co ON co.id = c.company_id WHERE i.payment_token = $1`,
+    [token],
+  );
+  return later;
 }
+
+/** Whether the link may be paid now: the first payment while the contract waits; a later one while it waits and the policy stands. */
+const payable = (row: PayRow, now: Date) =>
+  row.state === null
+    ? row.status === S.waitingPayment && !linkExpired(row.status, row.payment_expires_at, now)
+    : row.state === 'waiting' && row.status >= S.paid && row.status <= S.inAction && !(row.payment_expires_at && new Date(row.payment_expires_at).getTime() <= now.getTime());
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -56,12 +79,17 @@ export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps
       await expirePaymentLink(flow, row.id);
       return reply.code(410).send(payPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
     }
-    const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>Е-ОСАГО${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date)}</dd><dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
-    if (row.status === S.waitingPayment) {
+    const title = CONTRACT_PRODUCT_TITLES[row.product as ContractProduct] ?? row.product;
+    const part = row.of > 1 || row.purpose === 'endorsement' ? `<dt>Платёж</dt><dd>${escapeHtml(instalmentTitle(row))}</dd>` : '';
+    const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>${escapeHtml(title)}${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date)}</dd>${part}<dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
+    if (payable(row, new Date())) {
       const until = row.payment_expires_at ? `<p class="muted">Ссылка действует до ${formatMoscowDateTime(row.payment_expires_at)} (МСК).</p>` : '';
-      return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>Оплата полиса ОСАГО</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
+      const heading = escapeHtml(row.state === null && row.of === 1 ? (productModule(row.product)?.documentTitles.payment ?? `Оплата полиса ${title}`) : `${instalmentTitle(row)}: оплата полиса ${title}`);
+      return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>${heading}</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
     }
-    if (row.status >= S.paid && row.status <= S.inAction) return reply.send(payPage('Полис оплачен', `<h1>Полис оплачен</h1>${facts}<p class="ok">Оплата получена. Полис придёт на почту страхователя.</p>`));
+    if (row.state === null ? row.status >= S.paid && row.status <= S.inAction : row.state === 'paid') {
+      return reply.send(payPage('Полис оплачен', `<h1>${row.state === null ? 'Полис оплачен' : 'Платёж получен'}</h1>${facts}<p class="ok">Оплата получена. ${row.state === null ? 'Полис придёт на почту страхователя.' : 'Спасибо!'}</p>`));
+    }
     return reply.code(410).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Договор больше не ожидает оплаты.</p>'));
   });
 
@@ -69,7 +97,7 @@ export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps
   scope.post('/pay/:token', async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
     const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
     const row = token ? await payRow(ctx, token) : undefined;
-    if (row && row.status === S.waitingPayment && !linkExpired(row.status, row.payment_expires_at, new Date())) {
+    if (row && payable(row, new Date())) {
       const body = { paymentId: `pay_${randomBytes(9).toString('base64url')}`, paymentToken: token!, amount: Number(row.premium), paidAt: new Date().toISOString() };
       const raw = JSON.stringify(body);
       const answer = await receiveCallback(deps, { companyCode: row.company_code, raw, signature: signCallback(deps.secrets[row.company_code], row.company_code, raw), address: req.ip, body });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, policyTerm, type ContractStatus, type EosagoContractDetails } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
@@ -7,9 +7,15 @@ import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
 import { idParams, objectIdSchema, yup } from '../../platform/validation.js';
 import { contractPdf, DOCUMENT_FILE_NAMES } from '../contracts/documents.js';
-import { move, searchColumns, sendToInsurer, type FlowDeps } from '../contracts/flow.js';
+import { move, sendToInsurer, type FlowDeps } from '../contracts/flow.js';
+import { tableRateSource, type RateSource, type StoredRate } from '../currency/rates.js';
+import { eosago } from '../products/eosago/index.js';
+import { changeRoutes } from './changes.js';
+import { productRoutes } from './products.js';
+import type { InsurerAdapter } from '../insurers/adapter.js';
+import type { ProductModule } from '../products/index.js';
 import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
-import { quoteAll, ratingInput, type Insurer } from '../osago.js';
+import { moscowToday, quoteAll, type Insurer } from '../osago.js';
 import { offerRates } from '../../finance/rates.js';
 import { linkRenewal } from '../renewals/store.js';
 import { contractCreateSchema, contractDetailsPatchSchema, contractListQuerySchema, contractStatusSchema } from '../schemas.js';
@@ -24,7 +30,7 @@ const COMMAND_MOVES: readonly ContractStatus[] = [S.canceled];
  * Contracts (Полисы): who may — the list and a contract: canSeeContracts, and only within the user's
  * scope (platform/scope.ts; another's contract is a 404); making one: canSeeNewPolicy.
  */
-export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDeps, insurers: () => Promise<Insurer[]>) {
+export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDeps, insurers: () => Promise<Insurer[]>, adapters: readonly InsurerAdapter[]) {
   const details = async (req: FastifyRequest, id: string) => contractDetails(ctx.db, await scopedContract(ctx.db, req.me, id), req.me.user, publicBase(req));
   const withCommands = <T extends { next: ContractStatus[] }>(d: T): T => ({ ...d, next: d.next.filter((s) => COMMAND_MOVES.includes(s)) });
 
@@ -36,63 +42,22 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
     return { data: withCommands(await details(req, req.params.contractId)) };
   });
 
+  changeRoutes(app, ctx, flow, async (req, id) => withCommands(await details(req, id)));
+  productRoutes(app, ctx, flow, adapters, insurers, async (req, id) => withCommands(await details(req, id)));
+
   route(app, { method: 'POST', url: '/api/v2/contracts', summary: 'Договор Е-ОСАГО из предложения страховщика', access: 'canSeeNewPolicy', body: contractCreateSchema }, async (req) => {
-    const { calculation, companyId, renewsContractId } = req.body;
-    const insurer = (await insurers()).find((i) => i.id === companyId);
-    const adapter = insurer && flow.adapterOf(insurer.code);
-    if (!insurer || !adapter) throw validationError('Поле «companyId»: такого страховщика нет', 'companyId');
-    const { rating, group } = await ratingInput(ctx.db, calculation);
-    // The premium is the insurer's answer now, never the page's figure.
-    const { offers, refusals } = await quoteAll([adapter], [insurer], { rating, group, vehicleYear: calculation.vehicle.year ?? null }, {
-      showCommission: true,
-      rates: await offerRates(ctx.db, req.me.user._id, 'eosago', calculation.startDate),
-      log: (o, m) => req.log.warn(o, m),
-      callLog: ctx.db,
-      askedBy: req.me.user._id,
-    });
-    const offer = offers[0];
-    if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });
-    const id = newId();
-    const userId = req.me.user._id;
-    // end_date is the end of the policy's year, not of its period of use (which only priced it).
-    const term = policyTerm(calculation.startDate);
-    await ctx.db.tx(async (q) => {
-      await q.query(
-        `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, start_date, end_date)
-         VALUES ($1, $2, $2, 'eosago', $3, $4, $5, $6, $7, $8, $9)`,
-        [id, userId, S.draft, companyId, offer.premium, JSON.stringify(calculation), JSON.stringify(offer), term.from, term.to],
-      );
-      if (renewsContractId) await linkRenewal(q, id, renewsContractId, userId, 'eosago');
-      await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан из расчёта')`, [id, S.draft, userId]);
-      await moveContract(q, id, S.calculating, { actor: 'agent', userId });
-      await moveContract(q, id, S.calculated, { actor: 'system', userId: null, note: `${insurer.name}: ${offer.premium / 100} ₽` });
-    });
+    const id = await createContract(ctx, flow, insurers, req, eosago, req.body.calculation, req.body.companyId, req.body.renewsContractId);
     return { data: withCommands(await details(req, id)) };
   });
 
   route(app, { method: 'PATCH', url: '/api/v2/contracts/:contractId/details', summary: 'Договор: сохранить данные для оформления', access: 'canSeeContracts', params: idParams('contractId'), body: contractDetailsPatchSchema }, async (req) => {
-    await ctx.db.tx(async (q) => {
-      const row = await scopedContract(q, req.me, req.params.contractId, true);
-      if (!isContractEditable(row.status)) {
-        throw new HttpError(409, `Данные договора в статусе «${CONTRACT_STATUS_TITLES[row.status]}» менять нельзя`, { error: true, status: row.status });
-      }
-      // Each part sent replaces that part (the page sends its whole form); parts not sent stay.
-      const merged = { ...row.details, ...(req.body.details as Partial<EosagoContractDetails>) };
-      const cols = searchColumns(merged);
-      await q.query('UPDATE contracts SET details = $2, client_name = $3, plate = $4, vin = $5, updated_at = now() WHERE id = $1', [
-        row.id,
-        JSON.stringify(merged),
-        cols.client_name,
-        cols.plate,
-        cols.vin,
-      ]);
-    });
+    await saveDetails(ctx, req, eosago, req.params.contractId, req.body.details);
     return { data: withCommands(await details(req, req.params.contractId)) };
   });
 
   route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/send', summary: 'Договор: отправить страховщику', access: 'canSeeContracts', params: idParams('contractId') }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-    const { missing } = await sendToInsurer(flow, row.id, { actor: contractActorOf(req.me.user), userId: req.me.user._id }, row.details, row.calculation);
+    const { missing } = await sendToInsurer(flow, row.id, { actor: contractActorOf(req.me.user), userId: req.me.user._id }, row);
     if (missing) throw validationError(missing.message, missing.field);
     return { data: withCommands(await details(req, row.id)) };
   });
@@ -137,6 +102,85 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
         .send(pdf);
     },
   );
+}
+
+/**
+ * A contract of `module`'s product from the chosen insurer's offer: the insurer is asked again (the premium
+ * is its answer now, never the page's figure), a foreign premium fixed in kopecks at the day's rate, the
+ * payment schedule written with it. Answers the new contract's id.
+ */
+export async function createContract(ctx: AppContext, flow: FlowDeps, insurers: () => Promise<Insurer[]>, req: FastifyRequest, module: ProductModule, calculation: any, companyId: string, renewsContractId?: string | null): Promise<string> {
+  const insurer = (await insurers()).find((i) => i.id === companyId);
+  const adapter = insurer && flow.adapterOf(insurer.code);
+  if (!insurer || !adapter || !adapter.products.includes(module.code)) throw validationError('Поле «companyId»: такого страховщика нет', 'companyId');
+  const request = await module.quoteRequest(ctx.db, calculation);
+  const today = moscowToday();
+  // end_date is the end of the policy's term (for e-OSAGO its year, not its period of use, which only priced it).
+  const term = module.term(calculation);
+  const { offers, refusals } = await quoteAll([adapter], [insurer], request, {
+    product: module.code,
+    currencyRates: await currencyRatesFor(flow.rates ?? tableRateSource(ctx.db), module, calculation, today),
+    showCommission: true,
+    rates: await offerRates(ctx.db, req.me.user._id, module.code, term.from),
+    log: (o, m) => req.log.warn(o, m),
+    callLog: ctx.db,
+    askedBy: req.me.user._id,
+  });
+  const offer = offers[0] as (OsagoOffer & Partial<ForeignOffer>) | undefined;
+  if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });
+  const id = newId();
+  const userId = req.me.user._id;
+  const schedule = module.schedule(offer.premium, calculation, today);
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, start_date, end_date, currency, premium_foreign, currency_rate, currency_rate_date, currency_rate_source)
+       VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [id, userId, module.code, S.draft, companyId, offer.premium, JSON.stringify(calculation), JSON.stringify(offer), term.from, term.to, offer.currency ?? 'RUB', offer.premiumForeign ?? null, offer.rate ?? null, offer.rateDate ?? null, offer.rateSource ?? null],
+    );
+    // A renewal quote's contract remembers the policy it renews (same agent and product: renewals/store.ts checks).
+    if (renewsContractId) await linkRenewal(q, id, renewsContractId, userId, module.code);
+    for (const [i, part] of schedule.entries()) {
+      await q.query(`INSERT INTO contract_instalments (contract_id, number, due_date, amount_kopecks) VALUES ($1, $2, $3, $4)`, [id, i + 1, part.dueDate, part.amount]);
+    }
+    await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан из расчёта')`, [id, S.draft, userId]);
+    await moveContract(q, id, S.calculating, { actor: 'agent', userId });
+    await moveContract(q, id, S.calculated, { actor: 'system', userId: null, note: `${insurer.name}: ${offer.premium / 100} ₽` });
+  });
+  return id;
+}
+
+/** An offer fixed from a foreign currency (sales/osago.ts quoteAll). */
+interface ForeignOffer {
+  currency: ContractCurrency;
+  premiumForeign: number;
+  rate: number;
+  rateDate: string;
+  rateSource: string;
+}
+
+/** The day's rate of each currency the product prices in (none for a product in roubles). */
+export async function currencyRatesFor(source: RateSource, module: ProductModule, calculation: unknown, today: string): Promise<Map<string, StoredRate>> {
+  const currency = module.currency(calculation);
+  const out = new Map<string, StoredRate>();
+  if (currency === 'RUB') return out;
+  const rate = await source.rateOn(currency, today);
+  if (rate) out.set(currency, rate);
+  return out;
+}
+
+/** The details the steps saved, for a contract of `module`'s product still being filled: each part sent replaces that part. */
+export async function saveDetails(ctx: AppContext, req: FastifyRequest, module: ProductModule, contractId: string, patch: Record<string, unknown>) {
+  await ctx.db.tx(async (q) => {
+    const row = await scopedContract(q, req.me, contractId, true);
+    if (row.product !== module.code) throw new HttpError(409, `Это договор другого продукта («${CONTRACT_PRODUCT_TITLES[row.product] ?? row.product}»)`, { error: true });
+    if (!isContractEditable(row.status)) {
+      throw new HttpError(409, `Данные договора в статусе «${CONTRACT_STATUS_TITLES[row.status]}» менять нельзя`, { error: true, status: row.status });
+    }
+    // Each part sent replaces that part (the page sends its whole form); parts not sent stay.
+    const merged = { ...row.details, ...patch };
+    const cols = module.searchColumns(merged, row.calculation);
+    await q.query('UPDATE contracts SET details = $2, client_name = $3, plate = $4, vin = $5, updated_at = now() WHERE id = $1', [row.id, JSON.stringify(merged), cols.client_name, cols.plate, cols.vin]);
+  });
 }
 
 /** The policy PDF: written once (at release, or at the first download of a policy issued without one) and kept. */

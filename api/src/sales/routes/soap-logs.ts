@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { INSURER_CALL_METHODS, type InsurerCallLogItem, type InsurerCallLogPage } from '@oyster/shared-kit/domain';
+import { INSURER_CALL_METHODS, LEGACY_INSURER_CALL_METHODS, insurerCallMethodNames, type LegacyInsurerCallMethod, type InsurerCallLogItem, type InsurerCallLogPage } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
 import { agentIdsCondition } from '../../platform/scope.js';
@@ -24,7 +24,8 @@ export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
     company: objectIdSchema.label('company'),
     method: yup
       .string()
-      .oneOf([...INSURER_CALL_METHODS], `Поле «method» должно быть одним из: ${INSURER_CALL_METHODS.join(', ')}`)
+      // The old e-OSAGO names too (links made before issue 25): each finds the same rows as its new name.
+      .oneOf([...INSURER_CALL_METHODS, ...Object.keys(LEGACY_INSURER_CALL_METHODS)], `Поле «method» должно быть одним из: ${INSURER_CALL_METHODS.join(', ')}`)
       .label('method'),
     errors: queryBool('errors'),
     before: yup.number().integer().min(1).label('before'),
@@ -39,7 +40,11 @@ export function soapLogRoutes(app: FastifyInstance, ctx: AppContext) {
     };
     if (req.query.contract) eq('l.contract_id', req.query.contract);
     if (req.query.company) eq('l.company_id', req.query.company);
-    if (req.query.method) eq('l.method', req.query.method);
+    if (req.query.method) {
+      const name = LEGACY_INSURER_CALL_METHODS[req.query.method as LegacyInsurerCallMethod] ?? req.query.method;
+      params.push(insurerCallMethodNames(name));
+      where.push(`l.method = ANY($${params.length}::text[])`);
+    }
     if (req.query.errors) where.push('l.error IS NOT NULL');
     if (req.query.before) {
       params.push(req.query.before);

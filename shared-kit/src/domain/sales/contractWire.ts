@@ -8,13 +8,15 @@ import type { ContractActor, ContractStatus } from './contracts';
 import type { ReportStatus } from './statuses';
 import type { OsagoCalculateRequest, OsagoOffer } from './osago/wire';
 import type { AttachedFile } from '../files';
+import { PRODUCT_TITLES, PRODUCT_CODES, type ContractChange, type ContractCurrency, type ContractInstalment, type ProductCode, type SummaryBlock } from './products';
 
 /** The steps of contractDetails.ts' CONTRACT_STEPS (named here so the wire does not import the rules). */
 export type ContractStepKey = 'vehicle' | 'owner' | 'insurant' | 'drivers' | 'contacts';
 
-export const CONTRACT_PRODUCTS = ['eosago'] as const;
-export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
-export const CONTRACT_PRODUCT_TITLES: Record<ContractProduct, string> = { eosago: 'Е-ОСАГО' };
+/** The products a contract may be (products.ts, the registry). */
+export const CONTRACT_PRODUCTS = PRODUCT_CODES;
+export type ContractProduct = ProductCode;
+export const CONTRACT_PRODUCT_TITLES: Record<ContractProduct, string> = PRODUCT_TITLES;
 
 export const VEHICLE_DOCUMENT_TYPES = ['STS', 'PTS', 'EPTS'] as const;
 export type VehicleDocumentType = (typeof VEHICLE_DOCUMENT_TYPES)[number];
@@ -119,6 +121,19 @@ export interface ContractDetails extends ContractListItem {
   canAttachFiles: boolean;
   /** Its commission lines and the payments to return to the client: finance staff only (access canSeeContractMoney), else null. */
   money: ContractMoney | null;
+  /** What the contract insures, as its product module describes it (the page renders the blocks as they come). */
+  summary: SummaryBlock[];
+  /** The premium's currency; for a foreign one, the premium in it (minor units) and the day's rate it was fixed at. */
+  currency: ContractCurrency;
+  foreign: { premium: number; rate: number; rateDate: string; rateSource: string } | null;
+  /** The payment schedule: 1..N premium instalments, then extra payments of endorsements. */
+  instalments: ContractInstalment[];
+  /** Cancellation and endorsements made at the insurer, oldest first. */
+  changes: ContractChange[];
+  /** Whether the caller may cancel at the insurer now (staff: a paid contract; the agent: before payment). */
+  canCancel: boolean;
+  /** Whether the caller may make an endorsement now (a policy in force, a product that takes changes). */
+  canEndorse: boolean;
 }
 
 /** `contract_files`: the files of a contract changed (attached or removed) — the page refetches. */

@@ -5,6 +5,7 @@ export * from './contractWire';
 export * from './contractDetails';
 export * from './insurerCalls';
 export * from './term';
+export * from './products';
 export * from './ratingKit';
 export * from './kasko';
 export * from './property';

@@ -4,17 +4,37 @@
  * Each viewer sees the calls of the agents in their scope (a contract's calls: its agent's; a quote's:
  * the user who asked). Payment tokens and document numbers are never stored: see INSURER_LOG_MASK.
  */
-export const INSURER_CALL_METHODS = ['quoteOsago', 'prepareOsago', 'checkOsago', 'paymentLink', 'issueOsago', 'statusOsago'] as const;
+export const INSURER_CALL_METHODS = ['quote', 'prepare', 'check', 'paymentLink', 'issue', 'status', 'cancel', 'endorse'] as const;
 export type InsurerCallMethod = (typeof INSURER_CALL_METHODS)[number];
 
-export const INSURER_CALL_METHOD_TITLES: Record<InsurerCallMethod, string> = {
+/**
+ * The names e-OSAGO's calls were logged under before the adapter was made product-neutral (issue 25): the
+ * rows keep them; the filter by a method finds its old rows too, and they show the same titles.
+ */
+export const LEGACY_INSURER_CALL_METHODS = { quoteOsago: 'quote', prepareOsago: 'prepare', checkOsago: 'check', issueOsago: 'issue', statusOsago: 'status' } as const;
+export type LegacyInsurerCallMethod = keyof typeof LEGACY_INSURER_CALL_METHODS;
+
+export const INSURER_CALL_METHOD_TITLES: Record<InsurerCallMethod | LegacyInsurerCallMethod, string> = {
+  quote: 'Расчёт премии',
+  prepare: 'Передача данных договора',
+  check: 'Проверка данных',
+  paymentLink: 'Ссылка на оплату',
+  issue: 'Выпуск полиса',
+  status: 'Статус полиса у страховщика',
+  cancel: 'Расторжение договора',
+  endorse: 'Изменение договора',
   quoteOsago: 'Расчёт премии',
   prepareOsago: 'Передача данных договора',
   checkOsago: 'Проверка данных',
-  paymentLink: 'Ссылка на оплату',
   issueOsago: 'Выпуск полиса',
   statusOsago: 'Статус полиса у страховщика',
 };
+
+/** A method of the filter and every name its rows may carry (the new one and its e-OSAGO name before issue 25). */
+export function insurerCallMethodNames(method: string): string[] {
+  const legacy = Object.entries(LEGACY_INSURER_CALL_METHODS).filter(([, now]) => now === method).map(([old]) => old);
+  return [method, ...legacy];
+}
 
 export interface InsurerCallLogItem {
   id: number;

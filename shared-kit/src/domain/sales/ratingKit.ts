@@ -14,6 +14,8 @@
 import * as yup from 'yup';
 import { collectErrors, type FieldError } from '../validation';
 import { spanEnd } from './term';
+import type { SummaryBlock } from './products';
+export type { SummaryBlock };
 import { formatDate, formatMoney } from '../format';
 
 /** One in parts per million: the coefficient 1.0, or 100 % as a rate. */
@@ -199,11 +201,6 @@ export interface CalculatorStep<K extends string = string> {
   title: string;
 }
 
-/** A block of a policy's summary (the PDF, the contract page): label → value, already formatted. */
-export interface SummaryBlock {
-  title: string;
-  rows: { label: string; value: string }[];
-}
 
 // ─── validation ───────────────────────────────────────────────────────────────────────────────────
 
