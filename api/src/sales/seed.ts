@@ -1,3 +1,4 @@
+import { KASKO_PHOTO_TYPES } from '@oyster/shared-kit/domain';
 import type { DemoSeed } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
 import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
@@ -60,7 +61,8 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   const codeById = new Map(companies.map((c) => [c.id, c.id_unicus]));
   await insertInsurerCalls(q, demoInsurerCalls(rows, (id) => codeById.get(id) ?? 'demo', 12));
   for (const [k, c] of companies.entries()) {
-    for (const name of k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES) {
+    // Every demo insurer sells e-KASKO and asks for its inspection photos (shared-kit KASKO_PHOTO_TYPES).
+    for (const name of [...(k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES), ...KASKO_PHOTO_TYPES]) {
       await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);
     }
   }
