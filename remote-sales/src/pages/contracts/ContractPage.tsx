@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { ProductSummary } from '../new-ekasko/ProductSummary';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   isContractEditable,
@@ -18,6 +19,7 @@ import {
   shorterPeriodOfUse,
   type ContractDetails,
   formatCoefficient,
+  KASKO_TIP,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -129,7 +131,7 @@ export default function ContractPage() {
           <div><dt>Клиент</dt><dd>{c.clientName ?? '—'}</dd></div>
           <div><dt>Агент</dt><dd>{c.agent.fio}</dd></div>
         </dl>
-        {c.offer ? (
+        {c.offer && c.product === 'eosago' ? (
           <dl className="oy-contract__coefficients" aria-label="Коэффициенты">
             {COEFFICIENT_NAMES.map((k) => (
               <div key={k}>
@@ -161,6 +163,13 @@ export default function ContractPage() {
       </section>
       {isContractEditable(c.status) ? <DocumentsBlock contract={c} /> : null}
       <PaymentLink contract={c} />
+      {c.product !== 'eosago' ? <ProductSummary contract={c} /> : null}
+      {c.product === 'eosago' && c.policyNumber && c.details.vehicle ? (
+        <p className="oy-contract__block" role="note">
+          {KASKO_TIP}{' '}
+          <Link to={`/new-ekasko?${new URLSearchParams(Object.entries({ make: c.details.vehicle.make, model: c.details.vehicle.model, year: c.details.vehicle.year, plate: c.details.vehicle.plate, vin: c.details.vehicle.vin }).filter(([, v]) => v != null && v !== '').map(([k, v]) => [k, String(v)]))}`}>Оформить КАСКО на этот автомобиль</Link>
+        </p>
+      ) : null}
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
       {c.money ? <ContractMoney money={c.money} /> : null}
       {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'contract', entityId: c.id }} /> : null}
