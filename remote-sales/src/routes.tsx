@@ -4,6 +4,7 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
+const KaskoPage = React.lazy(() => import(/* webpackChunkName: "ekasko" */ './pages/new-ekasko/KaskoPage'));
 const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
 const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
@@ -18,6 +19,10 @@ const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyste
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
+  'new-ekasko': [
+    { path: '', page: KaskoPage },
+    { path: ':step', page: KaskoPage },
+  ],
   contracts: [
     { path: '', page: ContractsListPage },
     { path: 'renewals', page: RenewalsPage },
@@ -41,7 +46,6 @@ export const SECTION_PAGES: SectionPages = {
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
-  'new-ekasko': ['', ':step'],
   'new-ifl': ['', ':step'],
   'new-ifl_house': ['', ':step'],
   'new-vzr': ['', ':step'],

@@ -15,6 +15,9 @@ export const DEMO_AGENT_RATE_BP = 1000;
 export const DEMO_OWNER_OVERRIDE_BP = 200;
 export const DEMO_INSURER_RATES_BP: Record<string, number> = { ingos: 1400, reso: 1200, alfa: 1500, sogaz: 1200, renins: 1300, vsk: 1400 };
 export const DEMO_RATES_FROM = '2025-01-01';
+/** e-KASKO's demo rates (the insurers with a demo KASKO tariff), basis points: see seedFinance. */
+export const DEMO_KASKO_AGENT_RATE_BP = 1500;
+export const DEMO_KASKO_INSURER_RATES_BP: Record<string, number> = { ingos: 2400, reso: 2200, alfa: 2500, sogaz: 2300 };
 
 /**
  * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
@@ -33,6 +36,7 @@ export async function seedPersonalRates(q: Queryable, today: string) {
 }
 
 export async function seedFinance(q: Queryable) {
+  const today = moscowToday();
   const companies = await q.query<{ id: string; id_unicus: string }>('SELECT id, id_unicus FROM companies ORDER BY id_unicus');
   for (const c of companies) {
     const insurerRateBp = DEMO_INSURER_RATES_BP[c.id_unicus];
@@ -50,5 +54,17 @@ export async function seedFinance(q: Queryable) {
       { today: DEMO_RATES_FROM, allowPast: true },
     );
   }
-  await seedPersonalRates(q, moscowToday());
+  // e-KASKO (§9: «e-KASKO up to 25%»), from the day the demo database is made (the demo's earlier KASKO sales keep no
+  // accruals, as before the product was on the rails): the agents' 15% at every level and what each insurer pays the broker
+  // (20–25%) are demo choices inside that «up to 25%», not any insurer's agreement.
+  for (const c of companies) {
+    const insurerRateBp = DEMO_KASKO_INSURER_RATES_BP[c.id_unicus];
+    if (insurerRateBp === undefined) continue;
+    await saveRateSet(
+      q,
+      { companyId: c.id, product: 'ekasko', validFrom: today, insurerRateBp, levels: { agent: DEMO_KASKO_AGENT_RATE_BP, expert: DEMO_KASKO_AGENT_RATE_BP, broker: DEMO_KASKO_AGENT_RATE_BP }, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP },
+      { today, allowPast: true },
+    );
+  }
+  await seedPersonalRates(q, today);
 }

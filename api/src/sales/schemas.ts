@@ -99,26 +99,26 @@ export const contractCreateSchema = yup.object({
   renewsContractId: objectIdSchema.label('renewsContractId'),
 });
 
-const text = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
+export const detailText = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
 
-const personSchema = (path: string) =>
+export const personSchema = (path: string) =>
   yup
     .object({
-      lastName: text(`${path}.lastName`, 100),
-      firstName: text(`${path}.firstName`, 100),
-      middleName: text(`${path}.middleName`, 100),
+      lastName: detailText(`${path}.lastName`, 100),
+      firstName: detailText(`${path}.firstName`, 100),
+      middleName: detailText(`${path}.middleName`, 100),
       birthDate: isoDate(`${path}.birthDate`).nullable(),
       passport: yup
         .object({
-          series: text(`${path}.passport.series`, 4),
-          number: text(`${path}.passport.number`, 6),
+          series: detailText(`${path}.passport.series`, 4),
+          number: detailText(`${path}.passport.number`, 6),
           issuedAt: isoDate(`${path}.passport.issuedAt`).nullable(),
-          issuer: text(`${path}.passport.issuer`, 300),
+          issuer: detailText(`${path}.passport.issuer`, 300),
         })
         .default(undefined)
         .nullable()
         .label(`${path}.passport`),
-      address: text(`${path}.address`, 500),
+      address: detailText(`${path}.address`, 500),
     })
     .default(undefined)
     .nullable()
@@ -130,17 +130,17 @@ export const contractDetailsPatchSchema = yup.object({
     .object({
       vehicle: yup
         .object({
-          plate: text('details.vehicle.plate', 12).transform((v: unknown) => (typeof v === 'string' ? cyrillicLookAlikes(v.toUpperCase()).replace(/\s+/g, '') : v)),
-          vin: text('details.vehicle.vin', 17).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/\s+/g, '') : v)),
-          bodyNumber: text('details.vehicle.bodyNumber', 30),
-          make: text('details.vehicle.make', 60),
-          model: text('details.vehicle.model', 60),
+          plate: detailText('details.vehicle.plate', 12).transform((v: unknown) => (typeof v === 'string' ? cyrillicLookAlikes(v.toUpperCase()).replace(/\s+/g, '') : v)),
+          vin: detailText('details.vehicle.vin', 17).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/\s+/g, '') : v)),
+          bodyNumber: detailText('details.vehicle.bodyNumber', 30),
+          make: detailText('details.vehicle.make', 60),
+          model: detailText('details.vehicle.model', 60),
           year: yup.number().integer().min(1900).max(2100).nullable().label('details.vehicle.year'),
           document: yup
             .object({
               type: yup.string().oneOf([...VEHICLE_DOCUMENT_TYPES], `Поле «details.vehicle.document.type» должно быть одним из: ${VEHICLE_DOCUMENT_TYPES.join(', ')}`).nullable().label('details.vehicle.document.type'),
-              series: text('details.vehicle.document.series', 4).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v)),
-              number: text('details.vehicle.document.number', 15),
+              series: detailText('details.vehicle.document.series', 4).transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v)),
+              number: detailText('details.vehicle.document.number', 15),
               issuedAt: isoDate('details.vehicle.document.issuedAt').nullable(),
             })
             .default(undefined)
@@ -153,9 +153,9 @@ export const contractDetailsPatchSchema = yup.object({
       owner: personSchema('details.owner'),
       insurantIsOwner: strictBool('details.insurantIsOwner').nullable(),
       insurant: personSchema('details.insurant'),
-      driverNames: yup.array(text('details.driverNames[]', 200)).max(OSAGO_MAX_DRIVERS).nullable().label('details.driverNames'),
+      driverNames: yup.array(detailText('details.driverNames[]', 200)).max(OSAGO_MAX_DRIVERS).nullable().label('details.driverNames'),
       contacts: yup
-        .object({ phone: text('details.contacts.phone', 30), email: text('details.contacts.email', 120) })
+        .object({ phone: detailText('details.contacts.phone', 30), email: detailText('details.contacts.email', 120) })
         .default(undefined)
         .nullable()
         .label('details.contacts'),

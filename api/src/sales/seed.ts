@@ -1,3 +1,4 @@
+import { KASKO_PHOTO_TYPES } from '@oyster/shared-kit/domain';
 import type { DemoSeed } from '../platform/context.js';
 import type { Queryable } from '../platform/db.js';
 import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
@@ -60,7 +61,8 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   const codeById = new Map(companies.map((c) => [c.id, c.id_unicus]));
   await insertInsurerCalls(q, demoInsurerCalls(rows, (id) => codeById.get(id) ?? 'demo', 12));
   for (const [k, c] of companies.entries()) {
-    for (const name of k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES) {
+    // Every demo insurer sells e-KASKO and asks for its inspection photos (shared-kit KASKO_PHOTO_TYPES).
+    for (const name of [...(k === 0 ? [...DEMO_FILE_TYPES, DEMO_EXTRA_FILE_TYPE] : DEMO_FILE_TYPES), ...KASKO_PHOTO_TYPES]) {
       await q.query('INSERT INTO company_file_types (id, company_id, name) VALUES ($1, $2, $3)', [newId(), c.id, name]);
     }
   }
@@ -72,12 +74,12 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
     `INSERT INTO commission_ledger (contract_id, agent_id, kind, rate_bp, rate_reason, base_kopecks, amount_kopecks, at)
      SELECT c.id, c.agent_id, 'commission', r.rate_bp, $1::jsonb ->> concat_ws(':', r.level, r.rate_bp, r.valid_from::text), c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
        FROM contracts c JOIN users u ON u.id = c.agent_id
-       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = u.rating_level
+       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = u.rating_level AND r.valid_from <= c.updated_at::date
       WHERE c.status IN (500, 510, 600, 700)
      UNION ALL
      SELECT c.id, u.parent_agent_id, 'override', r.rate_bp, $1::jsonb ->> concat_ws(':', r.level, r.rate_bp, r.valid_from::text), c.premium, (c.premium * r.rate_bp + 5000) / 10000, c.updated_at
        FROM contracts c JOIN users u ON u.id = c.agent_id
-       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = 0
+       JOIN commission_rates r ON r.company_id = c.company_id AND r.product = c.product AND r.level = 0 AND r.valid_from <= c.updated_at::date
       WHERE c.status IN (500, 510, 600, 700) AND u.parent_agent_id IS NOT NULL AND (u.is_sub_agent OR 'sub_agent' = ANY(u.roles))`,
     [reasonOf],
   );

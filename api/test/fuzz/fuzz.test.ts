@@ -81,8 +81,11 @@ function valid(s: Schema): fc.Arbitrary<unknown> {
       const max = Math.min(s.maxLength ?? 20, 20);
       return fc.string({ minLength: Math.min(s.minLength ?? 1, max), maxLength: max });
     }
-    case 'integer':
-      return fc.integer({ min: Math.max(s.minimum ?? -1000, -1e6), max: Math.min(s.maximum ?? 1000, 1e6) });
+    case 'integer': {
+      // A minimum above the clamp (KASKO's sum insured: 10 000 000 kopecks and up) keeps a range of its own.
+      const min = Math.max(s.minimum ?? -1000, -1e6);
+      return fc.integer({ min, max: Math.min(s.maximum ?? 1000, Math.max(1e6, min + 1e6)) });
+    }
     case 'number':
       return fc.integer({ min: -1000, max: 1000 });
     case 'boolean':

@@ -5,6 +5,7 @@ import type { ContractSubmission, InsurerAdapter } from '../insurers/adapter.js'
 import { moduleOf, type ProductRow } from '../products/index.js';
 import type { RateSource } from '../currency/rates.js';
 import { moscowToday } from '../osago.js';
+import { contractFiles } from './files.js';
 import { loggedCall } from './insurer-calls.js';
 import { pushContractMoney } from '../../finance/contract-money.js';
 import { moveContract, pushContractStatus, type MoveBy, type MoveColumns, type MovedContract } from './store.js';
@@ -67,7 +68,8 @@ export function submission(row: ProductRow): ContractSubmission {
 
 /** The agent's «Отправить страховщику» from 106 or 220: complete details → prepared → sent, in one transaction. */
 export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, row: ProductRow) {
-  const missing = moduleOf(row).missing(row.details, row.calculation);
+  const module = moduleOf(row);
+  const missing = module.missing(row.details, row.calculation) ?? (module.missingFiles ? module.missingFiles(await contractFiles(deps.db, id), row.calculation) : null);
   if (missing) return { missing };
   const moved = await deps.db.tx(async (q) => [
     await moveContract(q, id, S.prepared, { ...by, note: 'Данные для оформления заполнены' }),

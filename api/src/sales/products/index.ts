@@ -1,4 +1,5 @@
 import { PRODUCT_CODES, type ProductCode } from '@oyster/shared-kit/domain';
+import { ekasko } from './ekasko/index.js';
 import { eosago } from './eosago/index.js';
 import type { ProductModule } from './types.js';
 
@@ -12,7 +13,10 @@ export type { ProductModule, ProductRow } from './types.js';
  * A new product: its code in shared-kit sales/products.ts, its module here. Tests may register a module
  * of their own (registerProductModule) before the app starts.
  */
-const MODULES = new Map<ProductCode, ProductModule>([[eosago.code, eosago as ProductModule]]);
+const MODULES = new Map<ProductCode, ProductModule>([
+  [eosago.code, eosago as ProductModule],
+  [ekasko.code, ekasko as ProductModule],
+]);
 
 export function productModule(code: string): ProductModule | undefined {
   return MODULES.get(code as ProductCode);

@@ -36,6 +36,8 @@ export interface ProductModule<Calc = any, Details = any, Request = unknown> {
   searchColumns(details: Partial<Details>, calc: Calc): { client_name: string | null; plate: string | null; vin: string | null };
   /** What is still missing before «Отправить страховщику» (the field and a Russian message), or null. */
   missing(details: Partial<Details>, calc: Calc): { field: string; message: string } | null;
+  /** The files the insurer must have before «Отправить страховщику» (KASKO's inspection photos): the first missing, or null. */
+  missingFiles?(files: readonly { typeName: string | null }[], calc: Calc): { field: string; message: string } | null;
   /** The summary blocks of the contract page and of the draft/policy PDFs, in order. */
   summary(row: ProductRow<Calc, Details>): SummaryBlock[];
   /** The policy's term. */

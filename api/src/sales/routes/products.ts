@@ -45,8 +45,8 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowD
 
     route(
       app,
-      { method: 'POST', url: `${base}/contracts`, summary: `${title}: договор из предложения страховщика`, access: 'canSeeNewPolicy', body: yup.object({ calculation, companyId: objectIdSchema.required().label('companyId') }) },
-      async (req) => ({ data: await answer(req, await createContract(ctx, flow, insurers, req, module, req.body.calculation, req.body.companyId)) }),
+      { method: 'POST', url: `${base}/contracts`, summary: `${title}: договор из предложения страховщика`, access: 'canSeeNewPolicy', body: yup.object({ calculation, companyId: objectIdSchema.required().label('companyId'), renewsContractId: objectIdSchema.label('renewsContractId') }) },
+      async (req) => ({ data: await answer(req, await createContract(ctx, flow, insurers, req, module, req.body.calculation, req.body.companyId, req.body.renewsContractId)) }),
     );
 
     route(app, { method: 'PATCH', url: `${base}/contracts/:contractId/details`, summary: `${title}: сохранить данные для оформления`, access: 'canSeeContracts', params: idParams('contractId'), body: module.detailsSchema }, async (req) => {

@@ -17,6 +17,7 @@ import {
   missingContractDetail,
   rateText,
   type ContractDetails,
+  KASKO_TIP,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -232,6 +233,12 @@ export default function ContractPage() {
       <PaymentLink contract={c} />
       <Schedule contract={c} />
       <Changes contract={c} />
+      {c.product === 'eosago' && c.policyNumber && c.details.vehicle ? (
+        <p className="oy-contract__block" role="note">
+          {KASKO_TIP}{' '}
+          <Link to={`/new-ekasko?${new URLSearchParams(Object.entries({ make: c.details.vehicle.make, model: c.details.vehicle.model, year: c.details.vehicle.year, plate: c.details.vehicle.plate, vin: c.details.vehicle.vin }).filter(([, v]) => v != null && v !== '').map(([k, v]) => [k, String(v)]))}`}>Оформить КАСКО на этот автомобиль</Link>
+        </p>
+      ) : null}
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
       {c.money ? <ContractMoney money={c.money} /> : null}
       {canChat ? <WidgetSlot remote="remote_communications" module="ObjectChat" props={{ entityType: 'contract', entityId: c.id }} /> : null}

@@ -23,7 +23,7 @@ export interface MissingDetail {
 
 const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
-function person(p: Partial<ContractPerson> | null | undefined, path: string, who: string): MissingDetail | null {
+export function missingPersonDetail(p: Partial<ContractPerson> | null | undefined, path: string, who: string): MissingDetail | null {
   const need = (field: string, title: string): MissingDetail => ({ field: `${path}.${field}`, message: `Заполните поле «${title}» (${who})` });
   if (!p) return need('lastName', 'Фамилия');
   if (blank(p.lastName)) return need('lastName', 'Фамилия');
@@ -74,10 +74,10 @@ export function missingContractDetail(d: Partial<EosagoContractDetails>, pricedA
     }
   }
   if (blank(v.document.issuedAt)) return vehicle('document.issuedAt', 'Дата выдачи документа ТС');
-  const owner = person(d.owner, 'details.owner', 'собственник');
+  const owner = missingPersonDetail(d.owner, 'details.owner', 'собственник');
   if (owner) return owner;
   if (d.insurantIsOwner === false) {
-    const insurant = person(d.insurant, 'details.insurant', 'страхователь');
+    const insurant = missingPersonDetail(d.insurant, 'details.insurant', 'страхователь');
     if (insurant) return insurant;
   }
   for (let i = 0; i < namedDrivers; i++) {

@@ -1,0 +1,50 @@
+import { render, screen, within } from '@testing-library/react';
+import { rateKasko, type KaskoCalculateRequest, type ProductOffer } from '@oyster/shared-kit/domain';
+import type { KaskoQuote } from '../../api/ekasko';
+import { KaskoOffers } from './KaskoPage';
+import { initialKaskoValues, kaskoErrors } from './kaskoForm';
+
+const CALC: KaskoCalculateRequest = {
+  vehicle: { make: 'Kia', model: 'Rio', year: 2024, plate: 'А123ВС777', highTheft: false },
+  sumInsured: 1_800_000_00,
+  drivers: [{ birthDate: '1985-09-30', experienceSince: '2005-01-01' }],
+  deductible: 'none',
+  antiTheft: 'standard',
+  instalments: 2,
+  region: 'capitals',
+  startDate: '2026-12-01',
+};
+const offer = (code: string, name: string, commission?: number) => ({ ...(rateKasko(CALC, code) as ProductOffer), companyId: code.padEnd(24, '0'), companyName: name, ...(commission ? { agentCommission: { percent: 15, amount: commission } } : {}) });
+
+describe('e-KASKO calculator', () => {
+  test('offers: each insurer with its premium, payments, factors and «Ваше КВ»; refusals with their reasons', () => {
+    const quote: KaskoQuote = { offers: [offer('alfa', 'Альфа', 1_000_00), offer('ingos', 'Ингосстрах', 2_000_00)], refusals: [{ companyId: 'v'.repeat(24), companyName: 'ВСК', reason: 'Нет тарифа страховщика на дату начала 01.12.2026' }] };
+    render(<KaskoOffers quote={quote} onChoose={async () => null} />);
+    const alfa = screen.getByRole('article', { name: 'Альфа' });
+    expect(within(alfa).getByText('Предложение страховщика Альфа')).toBeTruthy();
+    expect(within(alfa).getByText(/^Ваше КВ 1\s000,00\s₽ \(15%\)$/)).toBeTruthy();
+    expect(within(alfa).getByText(/^Платежи: /)).toBeTruthy();
+    expect(within(within(alfa).getByLabelText('Множители: Альфа')).getAllByRole('term').map((t) => t.textContent)).toEqual(['Базовый тариф', 'Водители', 'Франшиза', 'Противоугонная система', 'Оплата', 'Регион использования']);
+    expect(within(screen.getByRole('region', { name: 'Отказы страховщиков' })).getByText(/Нет тарифа страховщика/)).toBeTruthy();
+  });
+
+  test('a sub-agent’s offers carry no commission: no «Ваше КВ»; no offers at all: the empty state', () => {
+    const { unmount } = render(<KaskoOffers quote={{ offers: [offer('alfa', 'Альфа')], refusals: [] }} onChoose={async () => null} />);
+    expect(screen.queryByText(/Ваше КВ/)).toBeNull();
+    unmount();
+    render(<KaskoOffers quote={{ offers: [], refusals: [] }} onChoose={async () => null} />);
+    expect(screen.getByText('Ни один страховщик не сделал предложение')).toBeTruthy();
+  });
+
+  test('validation: the api schema’s Russian messages, per step', () => {
+    const v = initialKaskoValues();
+    const first = kaskoErrors(v, 0);
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['vehicle.make', 'vehicle.model', 'sumInsured']));
+    expect(first['vehicle.make']).toMatch(/vehicle\.make/);
+    expect(Object.keys(first).some((k) => k.startsWith('drivers'))).toBe(false);
+    const filled = { ...v, make: 'Kia', model: 'Rio', year: 2024, plate: 'А123ВС777', sumInsured: 1_800_000_00 };
+    expect(kaskoErrors(filled, 0)).toEqual({});
+    expect(Object.keys(kaskoErrors(filled, 1)).some((k) => k.startsWith('drivers'))).toBe(true);
+    expect(kaskoErrors({ ...filled, plate: 'abc' }, 0)['vehicle.plate']).toBe('Поле «vehicle.plate»: госномер в формате А123ВС77 или А123ВС777');
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  formatDate,
+  toIsoDate,
+  validateKaskoInput,
+  type KaskoAntiTheft,
+  type KaskoCalculateRequest,
+  type KaskoDeductible,
+  type KaskoInstalments,
+  type KaskoRegion,
+} from '@oyster/shared-kit/domain';
+
+/** The calculator's form as typed (dates «дд.мм.гггг», money in kopecks): turned into the api's request by toKaskoRequest. */
+export interface KaskoValues {
+  make: string;
+  model: string;
+  year: number | null;
+  plate: string;
+  vin: string;
+  highTheft: boolean;
+  sumInsured: number | null;
+  unrestricted: boolean;
+  drivers: { birthDate: string; experienceSince: string }[];
+  deductible: KaskoDeductible;
+  antiTheft: KaskoAntiTheft;
+  instalments: KaskoInstalments;
+  region: KaskoRegion;
+  startDate: string;
+}
+
+const tomorrow = () => formatDate(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+
+/** A fresh form; `car` pre-fills the vehicle (the e-OSAGO contract's «Оформить КАСКО на этот автомобиль»). */
+export function initialKaskoValues(car: Partial<Pick<KaskoValues, 'make' | 'model' | 'year' | 'plate' | 'vin'>> = {}): KaskoValues {
+  return {
+    make: car.make ?? '',
+    model: car.model ?? '',
+    year: car.year ?? null,
+    plate: car.plate ?? '',
+    vin: car.vin ?? '',
+    highTheft: false,
+    sumInsured: null,
+    unrestricted: false,
+    drivers: [{ birthDate: '', experienceSince: '' }],
+    deductible: 'none',
+    antiTheft: 'standard',
+    instalments: 1,
+    region: 'capitals',
+    startDate: tomorrow(),
+  };
+}
+
+/** The form → the api's request (empty texts left out, dates to ISO). */
+export function toKaskoRequest(v: KaskoValues): KaskoCalculateRequest {
+  const text = (s: string) => s.trim().toUpperCase() || undefined;
+  return {
+    vehicle: { make: v.make.trim(), model: v.model.trim(), year: v.year as number, plate: text(v.plate), vin: text(v.vin), highTheft: v.highTheft },
+    sumInsured: v.sumInsured as number,
+    ...(v.unrestricted ? { unrestricted: true } : { drivers: v.drivers.map((d) => ({ birthDate: toIsoDate(d.birthDate) ?? d.birthDate, experienceSince: toIsoDate(d.experienceSince) ?? d.experienceSince })) }),
+    deductible: v.deductible,
+    antiTheft: v.antiTheft,
+    instalments: v.instalments,
+    region: v.region,
+    startDate: toIsoDate(v.startDate) ?? v.startDate,
+  };
+}
+
+/** The stored calculation → the form (a renewal's «Пересчитать», a draft reopened). */
+export function kaskoValuesOf(c: KaskoCalculateRequest): KaskoValues {
+  return {
+    make: c.vehicle.make,
+    model: c.vehicle.model,
+    year: c.vehicle.year,
+    plate: c.vehicle.plate ?? '',
+    vin: c.vehicle.vin ?? '',
+    highTheft: c.vehicle.highTheft,
+    sumInsured: c.sumInsured,
+    unrestricted: !!c.unrestricted,
+    drivers: c.unrestricted ? [{ birthDate: '', experienceSince: '' }] : (c.drivers ?? []).map((d) => ({ birthDate: formatDate(d.birthDate), experienceSince: formatDate(d.experienceSince) })),
+    deductible: c.deductible,
+    antiTheft: c.antiTheft,
+    instalments: c.instalments,
+    region: c.region,
+    startDate: formatDate(c.startDate),
+  };
+}
+
+/** Which calculator step a field of the request belongs to. */
+export const KASKO_FORM_STEPS = [
+  { key: 'vehicle', title: 'Автомобиль', fields: ['vehicle', 'sumInsured'] },
+  { key: 'drivers', title: 'Водители', fields: ['drivers', 'unrestricted'] },
+  { key: 'cover', title: 'Условия страхования', fields: ['deductible', 'antiTheft', 'instalments', 'region', 'startDate'] },
+] as const;
+
+/** The form's errors by field path, for the steps up to `step` (the api's own schema, its Russian messages). */
+export function kaskoErrors(v: KaskoValues, step: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of validateKaskoInput(toKaskoRequest(v))) {
+    const at = KASKO_FORM_STEPS.findIndex((s) => (s.fields as readonly string[]).some((f) => e.path === f || e.path.startsWith(`${f}.`) || e.path.startsWith(`${f}[`)));
+    if (at !== -1 && at <= step && !out[e.path]) out[e.path] = e.message;
+  }
+  return out;
+}
