@@ -1,5 +1,6 @@
 import { PRODUCT_CODES, type ProductCode } from '@oyster/shared-kit/domain';
 import { eosago } from './eosago/index.js';
+import { vzr } from './vzr/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -12,7 +13,10 @@ export type { ProductModule, ProductRow } from './types.js';
  * A new product: its code in shared-kit sales/products.ts, its module here. Tests may register a module
  * of their own (registerProductModule) before the app starts.
  */
-const MODULES = new Map<ProductCode, ProductModule>([[eosago.code, eosago as ProductModule]]);
+const MODULES = new Map<ProductCode, ProductModule>([
+  [eosago.code, eosago as ProductModule],
+  [vzr.code, vzr as ProductModule],
+]);
 
 export function productModule(code: string): ProductModule | undefined {
   return MODULES.get(code as ProductCode);

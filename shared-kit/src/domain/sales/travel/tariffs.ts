@@ -3,7 +3,8 @@
  * ../shared/research/insurance-rating.md §4 («Proposed model [I]»), built on what was seen there [V]:
  * the Schengen minimum of 30 000 € (sovest-bank.ru / Banki.ru), a visa agency's €/day price list by age
  * (vizavshengen.com: 1 € a day for 2–65 on the basic tier), a 2-week Europe policy at 800–1 000 ₽.
- * Each insurer's value is its own demo choice INSIDE the range (tests hold them there).
+ * Each insurer's value is its own demo choice INSIDE the range (tests hold them there): ingos, alfa, renins,
+ * reso and vsk (the five demo insurers that sell travel online, api insurers/demo.ts).
  *
  * Premium (in the zone's currency, cents) = Σ travellers (days × base day rate(zone) × K_sum × K_age ×
  * K_sport × K_multi-trip), one rounding. The conversion to roubles at the day's rate is the rails'.
@@ -71,5 +72,19 @@ export const TRAVEL_TARIFFS: readonly InsurerTariff<TravelTariffRows>[] = [
     validFrom: TRAVEL_VALID_FROM,
     source: SOURCE,
     rows: { europe: chosen(95, T.europe), worldExclUs: chosen(150, T.worldExclUs), worldInclUs: null, sportExtreme: chosen(3_000_000, T.sportExtreme), multi30: chosen(700_000, T.multi30) },
+  },
+  {
+    // reso: the middle of every range; extreme sports × 5 (the top of 3–5).
+    insurer: 'reso',
+    validFrom: TRAVEL_VALID_FROM,
+    source: SOURCE,
+    rows: { europe: chosen(90, T.europe), worldExclUs: chosen(140, T.worldExclUs), worldInclUs: chosen(320, T.worldInclUs), sportExtreme: chosen(5_000_000, T.sportExtreme), multi30: chosen(680_000, T.multi30) },
+  },
+  {
+    // vsk: near the low end; extreme sports × 3,5.
+    insurer: 'vsk',
+    validFrom: TRAVEL_VALID_FROM,
+    source: SOURCE,
+    rows: { europe: chosen(85, T.europe), worldExclUs: chosen(125, T.worldExclUs), worldInclUs: chosen(280, T.worldInclUs), sportExtreme: chosen(3_500_000, T.sportExtreme), multi30: chosen(620_000, T.multi30) },
   },
 ];
