@@ -4,6 +4,8 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
+const VzrCalculatorPage = React.lazy(() => import(/* webpackChunkName: "vzr-quote" */ './pages/new-vzr/VzrCalculatorPage'));
+const VzrDetailsPage = React.lazy(() => import(/* webpackChunkName: "vzr-details" */ './pages/new-vzr/VzrDetailsPage'));
 const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
 const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
@@ -16,6 +18,10 @@ const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyste
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
+  'new-vzr': [
+    { path: '', page: VzrCalculatorPage },
+    { path: ':step', page: VzrDetailsPage },
+  ],
   contracts: [
     { path: '', page: ContractsListPage },
     { path: 'renewals', page: RenewalsPage },
@@ -39,7 +45,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-ekasko': ['', ':step'],
   'new-ifl': ['', ':step'],
   'new-ifl_house': ['', ':step'],
-  'new-vzr': ['', ':step'],
   'new-ipoteka': ['', ':step', ':step/:subStep'],
   'new-manual': ['', ':step'],
   manual: ['contracts/:contractId/:step'],

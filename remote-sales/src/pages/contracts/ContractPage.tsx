@@ -18,6 +18,7 @@ import {
   shorterPeriodOfUse,
   type ContractDetails,
   formatCoefficient,
+  PRODUCTS,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -25,6 +26,7 @@ import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoa
 import { documentUrl, getContract, moveContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import { ContractMoney } from './ContractMoney';
+import { SummaryBlocks } from '../../components/SummaryBlocks';
 import './contracts.css';
 
 
@@ -129,7 +131,7 @@ export default function ContractPage() {
           <div><dt>Клиент</dt><dd>{c.clientName ?? '—'}</dd></div>
           <div><dt>Агент</dt><dd>{c.agent.fio}</dd></div>
         </dl>
-        {c.offer ? (
+        {c.offer && c.product === 'eosago' ? (
           <dl className="oy-contract__coefficients" aria-label="Коэффициенты">
             {COEFFICIENT_NAMES.map((k) => (
               <div key={k}>
@@ -159,7 +161,23 @@ export default function ContractPage() {
         {moveError ? <p className="oy-contract__error" role="alert">{moveError}</p> : null}
         {c.insurerMessage && c.status === CONTRACT_STATUS.notReleased ? <p className="oy-contract__warning">Страховщик отказал: {c.insurerMessage}</p> : null}
       </section>
-      {isContractEditable(c.status) ? <DocumentsBlock contract={c} /> : null}
+      {/* Another product's details are its calculator's steps (`/new-<product>/insurant`); its summary is its module's blocks. */}
+      {isContractEditable(c.status) ? (
+        c.product === 'eosago' ? (
+          <DocumentsBlock contract={c} />
+        ) : (
+          <section className="oy-contract__block" aria-label="Данные для оформления">
+            <h2>Данные для оформления</h2>
+            <Link to={`${PRODUCTS[c.product].route}/insurant?contract=${c.id}`}>Продолжить оформление</Link>
+          </section>
+        )
+      ) : null}
+      {c.product !== 'eosago' && c.summary.length ? (
+        <section className="oy-contract__block" aria-label="Условия полиса">
+          <h2>Условия полиса</h2>
+          <SummaryBlocks blocks={c.summary} />
+        </section>
+      ) : null}
       <PaymentLink contract={c} />
       <ContractFiles contract={c} onFiles={(files) => update((prev) => ({ ...prev, files }))} />
       {c.money ? <ContractMoney money={c.money} /> : null}

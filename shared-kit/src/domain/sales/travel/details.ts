@@ -137,3 +137,24 @@ export function travellerLine(t: Partial<TravelTraveller> | undefined, birthDate
   const name = [t?.lastName, t?.firstName].filter(Boolean).join(' ');
   return [name || 'имя не указано', `дата рождения ${formatDate(birthDate)}`, t?.passport ? `загранпаспорт ${t.passport}` : null].filter(Boolean).join(', ');
 }
+
+/** A travel offer as the quote route answers it (the rails fix the premium in kopecks at the day's rate). */
+export interface TravelOffer {
+  companyId: string;
+  companyName: string;
+  /** Kopecks at the day's rate. */
+  premium: number;
+  currency: 'EUR' | 'USD';
+  /** The insurer's premium in cents of `currency`. */
+  premiumForeign: number;
+  /** Roubles for one unit × RATE_SCALE, of `rateDate`. */
+  rate: number;
+  rateDate: string;
+  rateSource: string;
+  factors: { key: string; label: string; text: string; why: string }[];
+  notes: string[];
+  tariff: { insurer: string; validFrom: string; source: string };
+  /** «Ваше КВ»: only to who may see commissions (not sub-agents). */
+  agentCommission?: { amount: number; percent: number };
+  commissionPercent?: number;
+}

@@ -4,6 +4,7 @@ import { CALCULATOR_CLOSING_STEPS, premiumBlock, spanText, yearPolicyEnd, type C
 import { foreignPremiumText } from '../products';
 import { TRAVEL_OPTION_TITLES, TRAVEL_SPORT_TITLES, TRAVEL_SUM_TITLES, TRAVEL_ZONE_TITLES, travelDays, travelZone, type TravelCalculateRequest } from './input';
 import { travelClientName, travellerLine, type TravelContractDetails } from './details';
+import { countryTitle } from './countries';
 
 export const TRAVEL_STEPS = [
   { key: 'trip', title: 'Поездка' },
@@ -35,7 +36,7 @@ export function travelSummary(req: TravelCalculateRequest, offer: ProductOffer, 
     {
       title: 'Поездка',
       rows: [
-        { label: 'Страны', value: req.countries.map((c) => c.toUpperCase()).join(', ') },
+        { label: 'Страны', value: req.countries.map(countryTitle).join(', ') },
         { label: 'Территория', value: TRAVEL_ZONE_TITLES[travelZone(req.countries)] },
         { label: 'Тип полиса', value: multi ? `Многократные поездки, ${req.coveredDays} дней за границей` : 'Однократная поездка' },
         { label: 'Срок страхования', value: spanText(req.startDate, multi ? yearPolicyEnd(req.startDate) : req.endDate!) },
