@@ -52,6 +52,12 @@ describe.each(BACKENDS)('travel (vzr) on the rails ($name)', (backend) => {
   });
   afterAll(() => r.stop());
 
+  test('the product’s routes are registered (so the role matrix and the fuzzer, read from the OpenAPI document, cover them)', () => {
+    const routes = r.oyster.operations.map((o) => `${o.method} ${o.url}`);
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/v2/products/vzr/quote', 'POST /api/v2/products/vzr/contracts', 'PATCH /api/v2/products/vzr/contracts/:contractId/details']));
+    expect(r.oyster.operations.filter((o) => o.url.startsWith('/api/v2/products/vzr/')).map((o) => o.access)).toEqual(['canSeeNewPolicy', 'canSeeNewPolicy', 'canSeeContracts']);
+  });
+
   test('quote: each demo insurer that sells travel offers its own premium in euros, fixed in roubles at the day’s rate, cheapest first, with its factors and «Ваше КВ»; refusals with reasons', async () => {
     const res = await r.req('agent', 'POST', '/api/v2/products/vzr/quote', calc());
     expect(res.status).toBe(200);
@@ -90,7 +96,7 @@ describe.each(BACKENDS)('travel (vzr) on the rails ($name)', (backend) => {
 
   test('a bad calculation or detail is a 400 in Russian naming the field, and nothing is written', async () => {
     const before = await count('contracts');
-    const calls = await count('insurer_calls');
+    const history = await count('contract_status_history');
     const wrongSum = await r.req('agent', 'POST', '/api/v2/products/vzr/quote', calc({ countries: ['US'] }));
     expect(wrongSum).toMatchObject({ status: 400, body: { message: 'Поле «sumInsured»: для территории «Весь мир, включая США и Канаду» — 100 000 $' } });
     const noEnd = await r.req('agent', 'POST', '/api/v2/products/vzr/contracts', { calculation: calc({ endDate: undefined }), companyId: idOf('ingos') });
@@ -100,7 +106,7 @@ describe.each(BACKENDS)('travel (vzr) on the rails ($name)', (backend) => {
     const sogaz = await r.req('agent', 'POST', '/api/v2/products/vzr/contracts', { calculation: calc(), companyId: idOf('sogaz') });
     expect(sogaz).toMatchObject({ status: 400, body: { message: 'Поле «companyId»: такого страховщика нет' } });
     expect(await count('contracts')).toBe(before);
-    expect(await count('insurer_calls')).toBe(calls);
+    expect(await count('contract_status_history')).toBe(history);
 
     const c = (await r.req('agent', 'POST', '/api/v2/products/vzr/contracts', { calculation: calc(), companyId: idOf('alfa') })).body.data;
     const cyrillic = await r.req('agent', 'PATCH', `/api/v2/products/vzr/contracts/${c.id}/details`, { details: { travellers: [{ lastName: 'Смирнова' }] } });
