@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, formatMoney, isContractEditable, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
@@ -144,7 +144,7 @@ export async function createContract(ctx: AppContext, flow: FlowDeps, insurers: 
     }
     await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, NULL, $2, 'agent', $3, 'Создан из расчёта')`, [id, S.draft, userId]);
     await moveContract(q, id, S.calculating, { actor: 'agent', userId });
-    await moveContract(q, id, S.calculated, { actor: 'system', userId: null, note: `${insurer.name}: ${offer.premium / 100} ₽` });
+    await moveContract(q, id, S.calculated, { actor: 'system', userId: null, note: `${insurer.name}: ${formatMoney(offer.premium)}` });
   });
   return id;
 }
