@@ -1,7 +1,7 @@
 import { CONTRACT_STATUS as S, foreignToKopecks, rateTravel, type TravelCalculateRequest } from '@oyster/shared-kit/domain';
 import { moscowToday } from '../../src/sales/osago';
 import { BACKENDS, startSignedIn, type SignedInApp } from '../support';
-import { plusDays, postCallback } from '../support/contracts';
+import { plusDays, postCallback, untilContract } from '../support/contracts';
 
 /**
  * Travel (ВЗР, product vzr) on the rails: the offers of every demo insurer that sells it (its own tariff,
@@ -36,14 +36,7 @@ describe.each(BACKENDS)('travel (vzr) on the rails ($name)', (backend) => {
   let companies: { _id: string; idUnicus: string; shortName?: string }[];
   const idOf = (code: string) => companies.find((c) => c.idUnicus === code)!._id;
   const count = async (table: string) => (await r.oyster.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
-  const until = async (id: string, ok: (c: any) => boolean) => {
-    for (let i = 0; i < 300; i++) {
-      const c = (await r.req('agent', 'GET', `/api/v2/contracts/${id}`)).body.data;
-      if (ok(c)) return c;
-      await new Promise((res) => setTimeout(res, 30));
-    }
-    throw new Error(`contract ${id}: condition not reached`);
-  };
+  const until = (id: string, ok: (c: any) => boolean) => untilContract((p) => r.req('agent', 'GET', p), id, ok);
 
   beforeAll(async () => {
     r = await startSignedIn(backend, ['agent', 'subagent', 'newagent', 'admin'] as const, { demoInsurerDelayMs: 0 });

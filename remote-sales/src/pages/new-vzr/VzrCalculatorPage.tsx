@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { FieldArray, Formik, getIn, setNestedObjectValues, useFormikContext, type FormikTouched } from 'formik';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
-  RENEW_QUERY,
   TRAVEL_COUNTRY_TITLES,
   TRAVEL_MAX_TRAVELLERS,
   TRAVEL_OPTIONS,
@@ -14,7 +13,6 @@ import {
   TRAVEL_ZONE_SUMS,
   TRAVEL_ZONE_TITLES,
   foreignPremiumText,
-  formatDate,
   formatMoney,
   sectionOf,
   travelZone,
@@ -23,10 +21,10 @@ import {
   type TravelOffer,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
-import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
+import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createProductContract, quoteProduct } from '../../api/products';
-import { renewalQuote } from '../../api/renewals';
+import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { CALC_STEPS, initialTravelValues, stepOfField, sumForZone, toTravelRequest, travelErrors, travelValuesOf, type TravelValues } from './vzrForm';
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
@@ -55,40 +53,15 @@ interface Kept {
   values: TravelValues;
   step: number;
 }
-function readKept(): Kept | null {
-  try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    const kept = raw ? (JSON.parse(raw) as Kept) : null;
-    return kept && kept.values && Number.isInteger(kept.step) ? kept : null;
-  } catch {
-    return null;
-  }
-}
-function keep(k: Kept | null) {
-  try {
-    if (k) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(k));
-    else window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    /* storage off: the form still works, it is only not kept */
-  }
-}
+const kept$ = tabKeeper<Kept>(STORAGE_KEY, (k) => !!k.values && Number.isInteger(k.step));
+const readKept = kept$.read;
+const keep = kept$.write;
 
 /** «12,5%». */
 const percent = (p: number) => `${String(p).replace('.', ',')}%`;
 
 /** One insurer's offer: the premium in its currency and in roubles at the day's rate, «Ваше КВ», every factor and why. */
 export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: Issue }) {
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
-  async function run() {
-    setBusy(true);
-    setError(null);
-    const problem = await issue(offer);
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-    }
-  }
   const [foreign, roubles] = foreignPremiumText(offer.premiumForeign, offer.currency, offer.premium, offer.rate, offer.rateDate).split(' ≈ ');
   return (
     <article className="oy-offer" aria-label={offer.companyName}>
@@ -120,16 +93,7 @@ export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: I
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <div className="oy-offer__issue">
-        <Button type="primary" onClick={() => void run()} loading={busy}>
-          Оформить
-        </Button>
-        {error ? (
-          <p className="oy-offer__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <IssueButton offer={offer} issue={issue} />
     </article>
   );
 }
@@ -138,11 +102,7 @@ export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: I
 export function TravelOffers({ quote, onRetry, issue }: { quote: Quote; onRetry(): void; issue: Issue }) {
   if (quote.status === 'idle') return null;
   if (quote.status === 'loading') {
-    return (
-      <div className="oy-eosago__loading" role="status">
-        <Spin /> <span>Запрашиваем страховщиков…</span>
-      </div>
-    );
+    return <QuotingSpinner />;
   }
   if (quote.status === 'error') return <ErrorState title="Не удалось рассчитать" message={quote.message} onRetry={onRetry} />;
   return (
@@ -156,18 +116,7 @@ export function TravelOffers({ quote, onRetry, issue }: { quote: Quote; onRetry(
       ) : (
         <EmptyState text="Ни один страховщик не сделал предложение" />
       )}
-      {quote.refusals.length ? (
-        <section className="oy-eosago__refusals" aria-label="Отказы страховщиков">
-          <h3>Отказали</h3>
-          <ul>
-            {quote.refusals.map((r) => (
-              <li key={r.companyId}>
-                <strong>{r.companyName}</strong>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RefusalsList refusals={quote.refusals} />
     </div>
   );
 }
@@ -355,20 +304,13 @@ function Calculator({ step, setStep, quote, calculate, retry, issue, restart }: 
  * `?renew=<contractId>` (the renewals worklist's «Пересчитать») fills it from the old policy.
  */
 export default function VzrCalculatorPage() {
-  const [search] = useSearchParams();
-  const renew = search.get(RENEW_QUERY);
-  return renew ? <RenewalCalculator key={renew} contractId={renew} /> : <TravelCalculator kept={readKept()} renews={null} />;
-}
-
-function RenewalCalculator({ contractId }: { contractId: string }) {
-  const { state, reload } = useLoad(() => renewalQuote(contractId), [contractId]);
-  if (state.status === 'ready') {
-    return <TravelCalculator kept={{ values: travelValuesOf(state.data.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={state.data} />;
-  }
   return (
-    <PageFrame title={TITLE} section="new-vzr">
-      {state.status === 'loading' ? <LoadingBlock rows={6} /> : <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />}
-    </PageFrame>
+    <RenewableCalculator
+      title={TITLE}
+      section="new-vzr"
+      fresh={() => <TravelCalculator kept={readKept()} renews={null} />}
+      renewed={(q) => <TravelCalculator kept={{ values: travelValuesOf(q.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={q} />}
+    />
   );
 }
 
@@ -421,12 +363,7 @@ function TravelCalculator({ kept, renews }: { kept: Kept | null; renews: Renewal
         Расчёт у всех страховщиков, продающих ВЗР онлайн. Премия — в евро или долларах по территории поездки; в рублях она фиксируется по курсу дня оформления.
         {/* Client pre-fill: when shared-kit/src/ui gets the client picker («Выбрать клиента»), it goes here and fills the insurant step. */}
       </p>
-      {renews ? (
-        <p className="oy-eosago__renewal" role="note">
-          Продление полиса {renews.policyNumber ?? ''}
-          {renews.companyName ? ` (${renews.companyName})` : ''}, который заканчивается {formatDate(renews.endDate)}: данные взяты из него, начало нового — {formatDate(renews.startDate)}. Проверьте даты и нажмите «Рассчитать».
-        </p>
-      ) : null}
+      <RenewalNote renews={renews} check="Проверьте даты и нажмите «Рассчитать»." />
       <Formik key={generation} initialValues={initial} validate={travelErrors} onSubmit={() => undefined}>
         {(form) => (
           <>

@@ -67,7 +67,7 @@ describe('Калькулятор ВЗР (new-vzr)', () => {
 
   it('«Рассчитать»: the calculation sent; offers cheapest first in euros with the roubles at the day’s rate, the factors, «Ваше КВ» where given; the refusals with reasons; «Оформить» makes the contract and opens «Страхователь»', async () => {
     kept(values(), 2);
-    const http = fakeHttp({ [QUOTE]: { data: { offers: [ALFA, INGOS], refusals: [REFUSAL] } }, [CREATE]: { data: { id: CONTRACT_ID } }, [`GET /api/v2/contracts/${CONTRACT_ID}`]: httpError(404, { message: 'Договор не найден' }) });
+    const http = fakeHttp({ [QUOTE]: { data: { offers: [ALFA, INGOS], refusals: [REFUSAL] } }, [CREATE]: { data: { id: CONTRACT_ID } }, [`GET /api/v2/contracts/${CONTRACT_ID}`]: () => Promise.reject(httpError(404, { message: 'Договор не найден' })) });
     await renderSection(RemoteRoutes, '/new-vzr', { http, user: DEMO_USERS.agent });
     fireEvent.click(screen.getByRole('button', { name: 'Рассчитать' }));
     const alfa = await screen.findByRole('article', { name: 'Альфа' });
