@@ -4,8 +4,8 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
-const VzrCalculatorPage = React.lazy(() => import(/* webpackChunkName: "vzr-quote" */ './pages/new-vzr/VzrCalculatorPage'));
-const VzrDetailsPage = React.lazy(() => import(/* webpackChunkName: "vzr-details" */ './pages/new-vzr/VzrDetailsPage'));
+const VzrCalculatorPage = React.lazy(() => import(/* webpackChunkName: "vzr" */ './pages/new-vzr/VzrCalculatorPage'));
+const VzrDetailsPage = React.lazy(() => import(/* webpackChunkName: "vzr" */ './pages/new-vzr/VzrDetailsPage'));
 const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
 const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));

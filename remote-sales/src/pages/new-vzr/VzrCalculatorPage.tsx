@@ -26,8 +26,6 @@ import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit
 import { createProductContract, quoteProduct } from '../../api/products';
 import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { CALC_STEPS, initialTravelValues, stepOfField, sumForZone, toTravelRequest, travelErrors, travelValuesOf, type TravelValues } from './vzrForm';
-import '../../components/osagoDetails.css';
-import '../new-eosago/eosago.css';
 import './vzr.css';
 
 const TITLE = sectionOf('/new-vzr')?.heading ?? 'ВЗР';
@@ -135,8 +133,8 @@ function TripStep({ status }: { status: FormBlockStatus }) {
   const { values } = useFormikContext<TravelValues>();
   return (
     <FormBlock title="Куда и когда" status={status}>
-      <div className="oy-steps__grid">
-        <div className="oy-steps__wide">
+      <div className="oy-vzr__grid">
+        <div className="oy-vzr__wide">
           <FormikField<string[]> name="countries" label="Страны поездки" required>
             {(f) => <MultiDropdown {...f} options={COUNTRY_OPTIONS} />}
           </FormikField>
@@ -195,7 +193,7 @@ function CoverStep({ status }: { status: FormBlockStatus }) {
   const sums = values.countries.length ? TRAVEL_ZONE_SUMS[travelZone(values.countries)] : TRAVEL_ZONE_SUMS.europe;
   return (
     <FormBlock title="Страховая сумма, спорт и опции" status={status}>
-      <div className="oy-steps__grid">
+      <div className="oy-vzr__grid">
         <FormikField<string> name="sumInsured" label="Страховая сумма" required>
           {(f) => <Dropdown {...f} options={sums.map((s) => ({ key: s, text: TRAVEL_SUM_TITLES[s] }))} allowClear={false} sorted={false} />}
         </FormikField>

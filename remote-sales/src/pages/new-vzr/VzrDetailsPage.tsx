@@ -18,8 +18,6 @@ import { getContract, sendContract } from '../../api/contracts';
 import { saveProductDetails } from '../../api/products';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import { detailsErrors, detailsOf, detailsValuesOf, type DetailsValues } from './vzrForm';
-import '../../components/osagoDetails.css';
-import '../new-eosago/eosago.css';
 import './vzr.css';
 
 const TITLE = sectionOf('/new-vzr')?.heading ?? 'ВЗР';
