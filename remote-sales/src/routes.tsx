@@ -5,6 +5,8 @@ import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens'
 // Every page loads on demand (spec §2).
 const EosagoQuotePage = React.lazy(() => import(/* webpackChunkName: "eosago-quote" */ './pages/new-eosago/EosagoQuotePage'));
 const KaskoPage = React.lazy(() => import(/* webpackChunkName: "ekasko" */ './pages/new-ekasko/KaskoPage'));
+const VzrCalculatorPage = React.lazy(() => import(/* webpackChunkName: "vzr" */ './pages/new-vzr/VzrCalculatorPage'));
+const VzrDetailsPage = React.lazy(() => import(/* webpackChunkName: "vzr" */ './pages/new-vzr/VzrDetailsPage'));
 const loadContractsList = () => import(/* webpackChunkName: "contracts-list" */ './pages/contracts/ContractsListPage');
 const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
@@ -22,6 +24,10 @@ export const SECTION_PAGES: SectionPages = {
   'new-ekasko': [
     { path: '', page: KaskoPage },
     { path: ':step', page: KaskoPage },
+  ],
+  'new-vzr': [
+    { path: '', page: VzrCalculatorPage },
+    { path: ':step', page: VzrDetailsPage },
   ],
   contracts: [
     { path: '', page: ContractsListPage },
@@ -48,7 +54,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
   'new-ifl': ['', ':step'],
   'new-ifl_house': ['', ':step'],
-  'new-vzr': ['', ':step'],
   'new-ipoteka': ['', ':step', ':step/:subStep'],
   'new-manual': ['', ':step'],
   manual: ['contracts/:contractId/:step'],

@@ -18,6 +18,11 @@ export const DEMO_RATES_FROM = '2025-01-01';
 /** e-KASKO's demo rates (the insurers with a demo KASKO tariff), basis points: see seedFinance. */
 export const DEMO_KASKO_AGENT_RATE_BP = 1500;
 export const DEMO_KASKO_INSURER_RATES_BP: Record<string, number> = { ingos: 2400, reso: 2200, alfa: 2500, sogaz: 2300 };
+/**
+ * The agents' demo rate by product (basis points, every level): e-OSAGO as above; travel (ВЗР) 10 %, a demo
+ * choice inside §9's «VZR up to 12%». The insurers pay the same demo rates on both.
+ */
+export const DEMO_PRODUCT_AGENT_RATES_BP: Record<string, number> = { eosago: DEMO_AGENT_RATE_BP, vzr: 1000 };
 
 /**
  * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
@@ -41,18 +46,13 @@ export async function seedFinance(q: Queryable) {
   for (const c of companies) {
     const insurerRateBp = DEMO_INSURER_RATES_BP[c.id_unicus];
     if (insurerRateBp === undefined) continue;
-    await saveRateSet(
-      q,
-      {
-        companyId: c.id,
-        product: 'eosago',
-        validFrom: DEMO_RATES_FROM,
-        insurerRateBp,
-        levels: { agent: DEMO_AGENT_RATE_BP, expert: DEMO_AGENT_RATE_BP, broker: DEMO_AGENT_RATE_BP },
-        ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP,
-      },
-      { today: DEMO_RATES_FROM, allowPast: true },
-    );
+    for (const [product, bp] of Object.entries(DEMO_PRODUCT_AGENT_RATES_BP)) {
+      await saveRateSet(
+        q,
+        { companyId: c.id, product, validFrom: DEMO_RATES_FROM, insurerRateBp, levels: { agent: bp, expert: bp, broker: bp }, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP },
+        { today: DEMO_RATES_FROM, allowPast: true },
+      );
+    }
   }
   // e-KASKO (§9: «e-KASKO up to 25%»), from the day the demo database is made (the demo's earlier KASKO sales keep no
   // accruals, as before the product was on the rails): the agents' 15% at every level and what each insurer pays the broker

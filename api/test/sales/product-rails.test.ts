@@ -6,7 +6,7 @@ import { registerProductModule, type ProductModule } from '../../src/sales/produ
 import { policyTerm } from '@oyster/shared-kit/domain';
 import { yup } from '../../src/platform/validation';
 import { BACKENDS, startSignedIn, type SignedInApp } from '../support';
-import { plusDays, postCallback } from '../support/contracts';
+import { plusDays, postCallback, untilContract } from '../support/contracts';
 
 /**
  * The product rails (issue 25) proven with two products of the test's own (the real KASKO and travel
@@ -64,14 +64,7 @@ describe.each(BACKENDS)('product rails ($name)', (backend) => {
   let vsk: string;
   const ledger = async (id: string) =>
     r.oyster.db.query<{ kind: string; event_key: string; base_kopecks: string; amount_kopecks: string }>(`SELECT kind, event_key, base_kopecks::text AS base_kopecks, amount_kopecks::text AS amount_kopecks FROM commission_ledger WHERE contract_id = $1 ORDER BY id`, [id]);
-  const until = async (id: string, ok: (c: any) => boolean) => {
-    for (let i = 0; i < 300; i++) {
-      const c = (await r.req('agent', 'GET', `/api/v2/contracts/${id}`)).body.data;
-      if (ok(c)) return c;
-      await new Promise((res) => setTimeout(res, 30));
-    }
-    throw new Error(`contract ${id}: condition not reached`);
-  };
+  const until = (id: string, ok: (c: any) => boolean) => untilContract((p) => r.req('agent', 'GET', p), id, ok);
   const tokenOf = (url: string) => url.split('/pay/')[1];
   const pay = (token: string, amount: number, paymentId: string) => postCallback(r.url, 'vsk', { paymentId, paymentToken: token, amount, paidAt: new Date().toISOString() });
   /** A contract of `code` taken to «Ожидает оплаты». */

@@ -105,3 +105,13 @@ export async function contractsDriver<K extends DemoAccountKey>(url: string, tok
   });
   return { req, calculation, calculationFrom, company, companies, create, until, waitingForPayment, payment, startDate };
 }
+
+/** The contract as `get` reads it, once `ok` holds (polled every 30 ms, up to 9 s): the insurer's steps run after the answer. */
+export async function untilContract(get: (path: string) => Promise<Res>, id: string, ok: (c: any) => boolean) {
+  for (let i = 0; i < 300; i++) {
+    const c = (await get(`/api/v2/contracts/${id}`)).body.data;
+    if (ok(c)) return c;
+    await new Promise((res) => setTimeout(res, 30));
+  }
+  throw new Error(`contract ${id}: condition not reached`);
+}

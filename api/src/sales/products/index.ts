@@ -1,6 +1,7 @@
 import { PRODUCT_CODES, type ProductCode } from '@oyster/shared-kit/domain';
 import { ekasko } from './ekasko/index.js';
 import { eosago } from './eosago/index.js';
+import { vzr } from './vzr/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -16,6 +17,7 @@ export type { ProductModule, ProductRow } from './types.js';
 const MODULES = new Map<ProductCode, ProductModule>([
   [eosago.code, eosago as ProductModule],
   [ekasko.code, ekasko as ProductModule],
+  [vzr.code, vzr as ProductModule],
 ]);
 
 export function productModule(code: string): ProductModule | undefined {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, isContractEditable, formatMoney, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, formatMoney, isContractEditable, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';

@@ -18,6 +18,7 @@ import {
   rateText,
   type ContractDetails,
   KASKO_TIP,
+  PRODUCTS,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -25,6 +26,7 @@ import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoa
 import { cancelContract, documentUrl, getContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import { ContractMoney } from './ContractMoney';
+import { SummaryBlocks } from '../../components/SummaryBlocks';
 import './contracts.css';
 
 
@@ -81,25 +83,13 @@ function PaymentLink({ contract }: { contract: ContractDetails }) {
 }
 
 /** What the contract insures: the product module's titled blocks (the untitled one is in the head's facts). */
-function SummaryBlocks({ contract }: { contract: ContractDetails }) {
+function WhatIsInsured({ contract }: { contract: ContractDetails }) {
   const blocks = (contract.summary ?? []).filter((b) => b.title);
   if (!blocks.length) return null;
   return (
     <section className="oy-contract__block" aria-label="Что застраховано">
       <h2>Что застраховано</h2>
-      {blocks.map((b) => (
-        <div key={b.title}>
-          <h3>{b.title}</h3>
-          {b.rows.length ? (
-            <dl className="oy-contract__facts">
-              {b.rows.map((r) => (
-                <div key={r.label}><dt>{r.label}</dt><dd>{r.value}</dd></div>
-              ))}
-            </dl>
-          ) : null}
-          {b.lines?.length ? <ul className="oy-contract__lines">{b.lines.map((l) => <li key={l}>{l}</li>)}</ul> : null}
-        </div>
-      ))}
+      <SummaryBlocks blocks={blocks} />
     </section>
   );
 }
@@ -228,8 +218,15 @@ export default function ContractPage() {
         {moveError ? <p className="oy-contract__error" role="alert">{moveError}</p> : null}
         {c.insurerMessage && c.status === CONTRACT_STATUS.notReleased ? <p className="oy-contract__warning">Страховщик отказал: {c.insurerMessage}</p> : null}
       </section>
-      <SummaryBlocks contract={c} />
+      <WhatIsInsured contract={c} />
       {isContractEditable(c.status) && c.product === 'eosago' ? <DocumentsBlock contract={c} /> : null}
+      {/* Another product's details are its calculator's steps (`/new-<product>/insurant`). */}
+      {isContractEditable(c.status) && c.product !== 'eosago' ? (
+        <section className="oy-contract__block" aria-label="Данные для оформления">
+          <h2>Данные для оформления</h2>
+          <Link to={`${PRODUCTS[c.product].route}/insurant?contract=${c.id}`}>Продолжить оформление</Link>
+        </section>
+      ) : null}
       <PaymentLink contract={c} />
       <Schedule contract={c} />
       <Changes contract={c} />

@@ -1,13 +1,11 @@
 import * as React from 'react';
 import { FieldArray, Formik, getIn, setNestedObjectValues, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   COEFFICIENT_NAMES,
   COEFFICIENT_TITLES,
   OSAGO_MAX_DRIVERS,
-  RENEW_QUERY,
   formatCoefficient,
-  formatDate,
   formatMoney,
   malformedContractDetail,
   sectionOf,
@@ -36,10 +34,11 @@ import {
   VehiclePicker,
   type FormBlockStatus,
 } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createContract, saveContractDetails } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { addressSuggestionOf, withClient, withVehicle } from '../../components/clientPrefill';
+import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
 import {
   contractDetailsOf,
@@ -89,50 +88,9 @@ interface Kept {
   details: CalculatorDetails;
   step: number;
 }
-function readKept(): Kept | null {
-  try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    const kept = raw ? (JSON.parse(raw) as Kept) : null;
-    return kept && kept.values && kept.details && Number.isInteger(kept.step) ? kept : null;
-  } catch {
-    return null;
-  }
-}
-function keep(k: Kept | null) {
-  try {
-    if (k) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(k));
-    else window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    /* storage full or off: the form still works, it is only not kept */
-  }
-}
-
-/** «Оформить»: the contract from this offer (the api asks the insurer again) with the documents typed so far. */
-function IssueButton({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
-  async function run() {
-    setBusy(true);
-    setError(null);
-    const problem = await issue(offer);
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="oy-offer__issue">
-      <Button type="primary" onClick={() => void run()} loading={busy}>
-        Оформить
-      </Button>
-      {error ? (
-        <p className="oy-offer__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const kept$ = tabKeeper<Kept>(STORAGE_KEY, (k) => !!k.values && !!k.details && Number.isInteger(k.step));
+const readKept = kept$.read;
+const keep = kept$.write;
 
 /** 12.5 → «12,5%» (Russian decimal comma). */
 const formatPercent = (p: number) => `${String(p).replace('.', ',')}%`;
@@ -175,11 +133,7 @@ function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
 function QuoteAnswers({ result, onRetry, issue }: { result: QuoteResult; onRetry: () => void; issue: Issue }) {
   if (result.status === 'idle') return null;
   if (result.status === 'starting') {
-    return (
-      <div className="oy-eosago__loading" role="status">
-        <Spin /> <span>Запрашиваем страховщиков…</span>
-      </div>
-    );
+    return <QuotingSpinner />;
   }
   if (result.status === 'error') return <ErrorState title="Не удалось рассчитать" message={result.message} onRetry={onRetry} />;
   const { offers, refusals, drivers, insurers, pending } = result;
@@ -219,18 +173,7 @@ function QuoteAnswers({ result, onRetry, issue }: { result: QuoteResult; onRetry
           ))}
         </ul>
       ) : null}
-      {refusals.length ? (
-        <section className="oy-eosago__refusals" aria-label="Отказы страховщиков">
-          <h3>Отказали</h3>
-          <ul>
-            {refusals.map((r) => (
-              <li key={r.companyId}>
-                <strong>{r.companyName}</strong>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RefusalsList refusals={refusals} />
     </div>
   );
 }
@@ -544,9 +487,7 @@ function Calculator({ step, setStep, details, setDetails, result, calculate, ret
  * /api/v2/osago/quotes, answers over the socket); the form is kept in the tab while the agent works.
  */
 export default function EosagoQuotePage() {
-  const [search] = useSearchParams();
-  const renew = search.get(RENEW_QUERY);
-  return renew ? <RenewalCalculator key={renew} contractId={renew} /> : <EosagoCalculator kept={readKept()} renews={null} />;
+  return <RenewableCalculator title={TITLE} section="new-eosago" fresh={() => <EosagoCalculator kept={readKept()} renews={null} />} renewed={renewedCalculator} />;
 }
 
 /**
@@ -555,19 +496,12 @@ export default function EosagoQuotePage() {
  * last step; the contract made from an offer remembers the policy it renews. Other products' calculators
  * take the same query parameter (shared-kit sales/renewals.ts RENEWAL_CALCULATORS).
  */
-function RenewalCalculator({ contractId }: { contractId: string }) {
-  const { state, reload } = useLoad(() => renewalQuote(contractId), [contractId]);
-  if (state.status === 'ready') {
-    const q = state.data;
-    const details = { ...initialDetails(), ...(q.details as CalculatorDetails) };
-    return <EosagoCalculator kept={{ values: quoteValuesOf(q.calculation as unknown as OsagoCalculateRequest, details), details, step: STEPS.length - 1 }} renews={q} />;
-  }
-  return (
-    <PageFrame title={sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО'} section="new-eosago">
-      {state.status === 'loading' ? <LoadingBlock rows={6} /> : <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />}
-    </PageFrame>
-  );
+function renewedCalculator(q: RenewalQuote) {
+  const details = { ...initialDetails(), ...(q.details as CalculatorDetails) };
+  return <EosagoCalculator kept={{ values: quoteValuesOf(q.calculation as unknown as OsagoCalculateRequest, details), details, step: STEPS.length - 1 }} renews={q} />;
 }
+
+const TITLE = sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО';
 
 function EosagoCalculator({ kept, renews }: { kept: Kept | null; renews: RenewalQuote | null }) {
   const navigate = useNavigate();
@@ -617,15 +551,11 @@ function EosagoCalculator({ kept, renews }: { kept: Kept | null; renews: Renewal
   };
 
   return (
-    <PageFrame title={sectionOf('/new-eosago')?.heading ?? 'Калькулятор Е-ОСАГО'} section="new-eosago">
+    <PageFrame title={TITLE} section="new-eosago">
       <p className="oy-eosago__muted oy-eosago__lead">
         Расчёт у всех страховщиков по шагам. Для расчёта нужны только факторы тарифа (мощность, адрес собственника, водители, период) — документы можно внести сейчас или при оформлении. Предложения появляются по мере ответа страховщиков.
       </p>
-      {renews ? (
-        <p className="oy-eosago__renewal" role="note">
-          Продление полиса {renews.policyNumber ?? ''}{renews.companyName ? ` (${renews.companyName})` : ''}, который заканчивается {formatDate(renews.endDate)}: данные взяты из него, начало нового — {formatDate(renews.startDate)}. Проверьте и нажмите «Рассчитать».
-        </p>
-      ) : null}
+      <RenewalNote renews={renews} check="Проверьте и нажмите «Рассчитать»." />
       <Formik key={generation} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
         {(form) => {
           values.current = form.values;

@@ -87,6 +87,15 @@ export function formatForeign(minorUnits: number, currency: ContractCurrency): s
   return `${sign}${whole},${String(abs % 100).padStart(2, '0')}\u00a0${CURRENCY_SIGNS[currency]}`;
 }
 
+/**
+ * A foreign premium with its rouble amount at the stored rate of the day:
+ * «45,00 € ≈ 4 432,00 ₽ по курсу 98,4512 ₽ за 1 € на 27.11.2026».
+ */
+export function foreignPremiumText(minorUnits: number, currency: ContractCurrency, kopecks: number, rate: number, rateDate: string): string {
+  const day = rateDate.slice(0, 10).split('-').reverse().join('.');
+  return `${formatForeign(minorUnits, currency)} ≈ ${formatForeign(kopecks, 'RUB')} по курсу ${rateText(currency, rate)} на ${day}`;
+}
+
 /** One instalment of a contract's payment schedule as the wire carries it. */
 export const INSTALMENT_STATES = ['scheduled', 'waiting', 'paid', 'canceled'] as const;
 export type InstalmentState = (typeof INSTALMENT_STATES)[number];

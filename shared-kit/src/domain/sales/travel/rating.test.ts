@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { rateTravel, rateTravelAll, TRAVEL_INSURERS } from './rating';
 import { travelZone, validateTravelInput, type TravelCalculateRequest } from './input';
-import { TRAVEL_TARIFFS } from './tariffs';
+import { TRAVEL_RESEARCH, TRAVEL_TARIFFS } from './tariffs';
 import { TRAVEL_STEPS, travelSummary } from './steps';
 import { offerOf, tariffsOutsideRanges } from '../ratingKit';
 
@@ -69,7 +69,7 @@ describe('refusals', () => {
 
 test('zones follow the countries; every tariff value inside its research §4 range', () => {
   expect([travelZone(['it', 'FR']), travelZone(['IT', 'TR']), travelZone(['TR', 'US'])]).toEqual(['europe', 'world_excl_us', 'world_incl_us']);
-  expect(tariffsOutsideRanges(TRAVEL_TARIFFS, 'research §4 [I]')).toEqual([]);
+  expect(tariffsOutsideRanges(TRAVEL_TARIFFS, TRAVEL_RESEARCH)).toEqual([]);
 });
 
 describe('validation names the field in Russian', () => {

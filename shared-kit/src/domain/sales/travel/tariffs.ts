@@ -3,7 +3,8 @@
  * ../shared/research/insurance-rating.md §4 («Proposed model [I]»), built on what was seen there [V]:
  * the Schengen minimum of 30 000 € (sovest-bank.ru / Banki.ru), a visa agency's €/day price list by age
  * (vizavshengen.com: 1 € a day for 2–65 on the basic tier), a 2-week Europe policy at 800–1 000 ₽.
- * Each insurer's value is its own demo choice INSIDE the range (tests hold them there).
+ * Each insurer's value is its own demo choice INSIDE the range (tests hold them there): ingos, alfa, renins,
+ * reso and vsk (the five demo insurers that sell travel online, api insurers/demo.ts).
  *
  * Premium (in the zone's currency, cents) = Σ travellers (days × base day rate(zone) × K_sum × K_age ×
  * K_sport × K_multi-trip), one rounding. The conversion to roubles at the day's rate is the rails'.
@@ -11,25 +12,27 @@
 import { chosen, type InsurerTariff, type ResearchRange, type TariffValue } from '../ratingKit';
 
 const R = (min: number, max: number, source: string): ResearchRange => ({ min, max, source });
-const I4 = 'research §4 [I]';
+/** The research note's section, as the agent reads it in an offer's «why» (tests find the section by it). */
+export const TRAVEL_RESEARCH = 'исследование тарифов, раздел 4 [I]';
+const I4 = TRAVEL_RESEARCH;
 
 /** Base day rates are CENTS a day (exact integers); the other values are coefficients in ppm. */
 export const TRAVEL_RANGES = {
-  europe: R(80, 100, `${I4}: Schengen / Europe, 30 000 €, 0.8–1.0 € a day (matches «1 €/day, 2–65» [V vizavshengen.com])`),
-  worldExclUs: R(120, 150, `${I4}: worldwide excl. USA / Canada, 50 000 $, 1.2–1.5 $ a day`),
-  worldInclUs: R(250, 350, `${I4}: worldwide incl. USA, 100 000 $, 2.5–3.5 $ a day`),
-  europe50: R(1_200_000, 1_200_000, `${I4}: Schengen / Europe, 50 000 € — × 1.2`),
-  age0to1: R(2_000_000, 2_000_000, `${I4}: K_age 0–1 × 2 (price list [V])`),
-  age2to64: R(1_000_000, 1_000_000, `${I4}: K_age 2–64 × 1`),
-  age65to69: R(2_000_000, 2_000_000, `${I4}: K_age 65–69 × 2`),
-  age70to74: R(3_000_000, 3_000_000, `${I4}: K_age 70–74 × 3`),
-  age75to84: R(4_000_000, 4_000_000, `${I4}: K_age 75–84 × 4`),
-  sportNone: R(1_000_000, 1_000_000, 'no sport: 1.0'),
-  sportActive: R(1_500_000, 1_500_000, `${I4}: K_sport active leisure × 1.5`),
-  sportSkiing: R(2_000_000, 2_000_000, `${I4}: K_sport skiing × 2`),
-  sportExtreme: R(3_000_000, 5_000_000, `${I4}: K_sport extreme sports × 3–5`),
-  multi30: R(600_000, 700_000, `${I4}: multi-trip, 30-day package ≈ 0.6–0.7 × (30 × daily rate)`),
-  multi90: R(500_000, 500_000, `${I4}: multi-trip, 90 days ≈ 0.5 ×`),
+  europe: R(80, 100, `${I4}: Шенген и Европа, 30 000 €, 0,8–1,0 € в день (совпадает с «1 € в день, 2–65 лет» [V vizavshengen.com])`),
+  worldExclUs: R(120, 150, `${I4}: весь мир, кроме США и Канады, 50 000 $, 1,2–1,5 $ в день`),
+  worldInclUs: R(250, 350, `${I4}: весь мир, включая США, 100 000 $, 2,5–3,5 $ в день`),
+  europe50: R(1_200_000, 1_200_000, `${I4}: Шенген и Европа, 50 000 € — × 1,2`),
+  age0to1: R(2_000_000, 2_000_000, `${I4}: возраст 0–1 × 2 (прайс-лист [V])`),
+  age2to64: R(1_000_000, 1_000_000, `${I4}: возраст 2–64 × 1`),
+  age65to69: R(2_000_000, 2_000_000, `${I4}: возраст 65–69 × 2`),
+  age70to74: R(3_000_000, 3_000_000, `${I4}: возраст 70–74 × 3`),
+  age75to84: R(4_000_000, 4_000_000, `${I4}: возраст 75–84 × 4`),
+  sportNone: R(1_000_000, 1_000_000, 'без спорта: 1,0'),
+  sportActive: R(1_500_000, 1_500_000, `${I4}: активный отдых × 1,5`),
+  sportSkiing: R(2_000_000, 2_000_000, `${I4}: горные лыжи × 2`),
+  sportExtreme: R(3_000_000, 5_000_000, `${I4}: экстремальный спорт × 3–5`),
+  multi30: R(600_000, 700_000, `${I4}: многократные поездки, 30 дней ≈ 0,6–0,7 × (30 × тариф в день)`),
+  multi90: R(500_000, 500_000, `${I4}: многократные поездки, 90 дней ≈ 0,5 ×`),
 } as const;
 
 /** From this age a traveller is priced only on request (§4: «85+ on request»). */
@@ -71,5 +74,19 @@ export const TRAVEL_TARIFFS: readonly InsurerTariff<TravelTariffRows>[] = [
     validFrom: TRAVEL_VALID_FROM,
     source: SOURCE,
     rows: { europe: chosen(95, T.europe), worldExclUs: chosen(150, T.worldExclUs), worldInclUs: null, sportExtreme: chosen(3_000_000, T.sportExtreme), multi30: chosen(700_000, T.multi30) },
+  },
+  {
+    // reso: the middle of every range; extreme sports × 5 (the top of 3–5).
+    insurer: 'reso',
+    validFrom: TRAVEL_VALID_FROM,
+    source: SOURCE,
+    rows: { europe: chosen(90, T.europe), worldExclUs: chosen(140, T.worldExclUs), worldInclUs: chosen(320, T.worldInclUs), sportExtreme: chosen(5_000_000, T.sportExtreme), multi30: chosen(680_000, T.multi30) },
+  },
+  {
+    // vsk: near the low end; extreme sports × 3,5.
+    insurer: 'vsk',
+    validFrom: TRAVEL_VALID_FROM,
+    source: SOURCE,
+    rows: { europe: chosen(85, T.europe), worldExclUs: chosen(125, T.worldExclUs), worldInclUs: chosen(280, T.worldInclUs), sportExtreme: chosen(3_500_000, T.sportExtreme), multi30: chosen(620_000, T.multi30) },
   },
 ];
