@@ -114,7 +114,11 @@ describe.each(BACKENDS)('dashboard counters ($name)', (backend) => {
   });
 
   test('notifications count', async () => {
-    expect((await get('agent', '/api/v2/notifications/count-not-read')).body).toEqual({ count: 3 });
+    // The demo's 3 unread plus one reminder per renewal threshold the job has sent for agent@'s ending policies.
+    const [reminders] = await r.oyster.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM renewal_reminders rr JOIN contracts c ON c.id = rr.contract_id JOIN users u ON u.id = c.agent_id WHERE u.email = 'agent@oyster.test'`,
+    );
+    expect((await get('agent', '/api/v2/notifications/count-not-read')).body).toEqual({ count: 3 + reminders.n });
     expect((await get('admin', '/api/v2/notifications/count-not-read')).body).toEqual({ count: 0 });
   });
 });
