@@ -281,7 +281,7 @@ export const spanText = (from: string, to: string) => `с ${formatDate(from)} п
  * A factor's reason as a client reads it: without the research citation the code keeps for its figures
  * («(research §2 [I]: K_driver, …)» — the source stays in the offer's `why`, for the team).
  */
-export const factorReason = (why: string) => why.replace(/\s*\((?:not in )?research\b[^()]*\)/g, '').trim();
+export const factorReason = (why: string) => why.replace(/\s*\((?:not in )?research\b(?:[^()]|\([^()]*\))*\)/g, '').trim();
 
 export function premiumBlock(offer: ProductOffer, insurerName: string): SummaryBlock {
   const money = (a: number) => formatPremium(a, offer.currency);
