@@ -9,7 +9,7 @@ import { COMPLETE_DETAILS, plusDays, postCallback } from '../support/contracts';
  * e-KASKO on the rails (issue 25): every demo insurer's own offer (cheapest first, its factors, «Ваше КВ»),
  * refusals with reasons; a contract paid in two instalments — the details, the inspection photos that
  * «Отправить страховщику» needs, the first instalment through the signed callback → released with its
- * policy PDF, the second paid later with its own ledger line; 400s naming the field with nothing written;
+ * policy PDF, the second paid later with its own ledger line; the insurant and the car written to the agent's records; 400s naming the field with nothing written;
  * another agent's contract is a 404.
  */
 const WHO = ['agent', 'newagent', 'subagent'] as const;
@@ -122,6 +122,12 @@ describe.each(BACKENDS)('e-KASKO ($name)', (backend) => {
     const empty = await r.req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
     expect(empty).toMatchObject({ status: 400, body: { field: 'details.vehicle.vin' } });
     expect((await r.req('agent', 'PATCH', `/api/v2/products/ekasko/contracts/${c.id}/details`, { details: DETAILS })).status).toBe(200);
+    // The insurant and the car are the agent's client and vehicle records now, the contract linked to them.
+    const [link] = await r.oyster.db.query<{ last_name: string; phone: string; make: string; plate: string; vin: string; owner: string; client_id: string }>(
+      `SELECT cl.last_name, cl.phone, v.make, v.plate, v.vin, v.client_id AS owner, c.client_id FROM contracts c JOIN clients cl ON cl.id = c.client_id JOIN vehicles v ON v.id = c.vehicle_id WHERE c.id = $1`,
+      [c.id],
+    );
+    expect(link).toMatchObject({ last_name: DETAILS.insurant.lastName, phone: DETAILS.contacts.phone, make: 'Kia', plate: 'А123ВС777', vin: 'Z94CB41AAGR323020', owner: link.client_id });
     // The photos are still missing.
     const noPhotos = await r.req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
     expect(noPhotos).toMatchObject({ status: 400, body: { field: 'files', message: `Прикрепите фото осмотра: «${KASKO_PHOTO_TYPES[0]}»` } });

@@ -35,11 +35,16 @@ export function vehicleFromRecord(v: Vehicle): Partial<EosagoContractDetails['ve
   };
 }
 
-/** The documents with a picked client as `who` (their contacts too, when the record has them); their only vehicle as the vehicle when `withVehicle`. */
-export function withClient(d: Details, card: ClientCard, who: 'owner' | 'insurant', withVehicle = false): Details {
-  const { client } = card;
-  const next: Details = { ...d, [who]: { ...(d[who] ?? {}), ...personFromClient(client) } };
+/** Any product's details with a picked client as `who` (their contacts too, when the record has them): e-OSAGO's owner or insurant, e-KASKO's insurant. */
+export function withPerson<D extends { contacts?: { phone: string; email: string } }>(d: D, client: Client, who: keyof D & string): D {
+  const next = { ...d, [who]: { ...((d[who] as object | null | undefined) ?? {}), ...personFromClient(client) } } as D;
   if (client.phone || client.email) next.contacts = { phone: client.phone ?? d.contacts?.phone ?? '', email: client.email ?? d.contacts?.email ?? '' };
+  return next;
+}
+
+/** The documents with a picked client as `who` (withPerson); their only vehicle as the vehicle when `withVehicle`. */
+export function withClient(d: Details, card: ClientCard, who: 'owner' | 'insurant', withVehicle = false): Details {
+  const next = withPerson(d, card.client, who);
   if (withVehicle && card.vehicles.length === 1) next.vehicle = { ...(d.vehicle ?? {}), ...vehicleFromRecord(card.vehicles[0]) } as EosagoContractDetails['vehicle'];
   return next;
 }

@@ -7,7 +7,10 @@ import {
   normalizeVehicle,
   type ClientFields,
   type ContractPerson,
+  kaskoVin,
   type EosagoContractDetails,
+  type KaskoCalculateRequest,
+  type KaskoContractDetails,
   type OsagoCalculateRequest,
   type VehicleCategory,
   type VehicleFieldsInput,
@@ -112,7 +115,7 @@ async function upsertPerson(
   return other?.id ?? null;
 }
 
-async function upsertVehicle(q: Queryable, agentId: string, ownerId: string, d: Partial<EosagoContractDetails>['vehicle'], calc: OsagoCalculateRequest | null, linked: string | null): Promise<string | null> {
+async function upsertVehicle(q: Queryable, agentId: string, ownerId: string, d: Partial<EosagoContractDetails['vehicle']> | undefined, calc: OsagoCalculateRequest | null, linked: string | null): Promise<string | null> {
   if (!d) return null;
   const typed = normalizeVehicle({
     make: d.make ?? null,
@@ -188,4 +191,26 @@ export async function linkContractRecords(q: Queryable, contractId: string, by: 
     await q.query('UPDATE contracts SET client_id = $2, vehicle_id = $3 WHERE id = $1', [contractId, clientId, vehicleId ?? c.vehicle_id]);
   }
   return { clientId, vehicleId: vehicleId ?? c.vehicle_id, changed: [...new Set([ownerId, insurantId].filter((x): x is string => !!x))] };
+}
+
+/**
+ * The same for an e-KASKO contract: its insurant (with the contacts) is the client, and the calculation's
+ * car (make, model, year, plate; the VIN of the calculation or the details) their vehicle — the rules
+ * above, the insurant as the car's owner.
+ */
+export async function linkKaskoRecords(q: Queryable, contractId: string, by: string): Promise<Linked> {
+  const [c] = await q.query<{ agent_id: string; details: Partial<KaskoContractDetails> | null; calculation: KaskoCalculateRequest | null; client_id: string | null; vehicle_id: string | null }>(
+    'SELECT agent_id, details, calculation, client_id, vehicle_id FROM contracts WHERE id = $1',
+    [contractId],
+  );
+  if (!c?.calculation) return { clientId: null, vehicleId: null, changed: [] };
+  const d = c.details ?? {};
+  const address = blank(d.insurant?.address) ? null : { value: d.insurant!.address!, data: null };
+  const clientId = await upsertPerson(q, c.agent_id, by, d.insurant, { address, phone: d.contacts?.phone ?? null, email: d.contacts?.email ?? null }, c.client_id);
+  const car = c.calculation.vehicle;
+  const vehicle = { make: car.make, model: car.model, year: car.year, plate: car.plate ?? '', vin: kaskoVin(d, c.calculation) ?? '' };
+  const vehicleId = clientId ? await upsertVehicle(q, c.agent_id, clientId, vehicle, null, c.vehicle_id) : null;
+  const next = { clientId: clientId ?? c.client_id, vehicleId: vehicleId ?? c.vehicle_id };
+  if (next.clientId !== c.client_id || next.vehicleId !== c.vehicle_id) await q.query('UPDATE contracts SET client_id = $2, vehicle_id = $3 WHERE id = $1', [contractId, next.clientId, next.vehicleId]);
+  return { ...next, changed: clientId ? [clientId] : [] };
 }

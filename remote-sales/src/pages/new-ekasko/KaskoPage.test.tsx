@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { rateKasko, type KaskoCalculateRequest, type ProductOffer } from '@oyster/shared-kit/domain';
 import type { KaskoQuote } from '../../api/ekasko';
 import { KaskoOffers } from './KaskoPage';
-import { initialKaskoValues, kaskoErrors } from './kaskoForm';
+import { initialKaskoValues, kaskoDetailsWithClient, kaskoErrors, kaskoValuesWithVehicle } from './kaskoForm';
 
 const CALC: KaskoCalculateRequest = {
   vehicle: { make: 'Kia', model: 'Rio', year: 2024, plate: 'А123ВС777', highTheft: false },
@@ -21,7 +21,7 @@ describe('e-KASKO calculator', () => {
     const quote: KaskoQuote = { offers: [offer('alfa', 'Альфа', 1_000_00), offer('ingos', 'Ингосстрах', 2_000_00)], refusals: [{ companyId: 'v'.repeat(24), companyName: 'ВСК', reason: 'Нет тарифа страховщика на дату начала 01.12.2026' }] };
     render(<KaskoOffers quote={quote} onChoose={async () => null} />);
     const alfa = screen.getByRole('article', { name: 'Альфа' });
-    expect(within(alfa).getByText('Предложение страховщика Альфа')).toBeTruthy();
+    expect(within(alfa).getByRole('heading', { name: 'Альфа' })).toBeTruthy();
     expect(within(alfa).getByText(/^Ваше КВ 1\s000,00\s₽ \(15%\)$/)).toBeTruthy();
     expect(within(alfa).getByText(/^Платежи: /)).toBeTruthy();
     expect(within(within(alfa).getByLabelText('Множители: Альфа')).getAllByRole('term').map((t) => t.textContent)).toEqual(['Базовый тариф', 'Водители', 'Франшиза', 'Противоугонная система', 'Оплата', 'Регион использования']);
@@ -40,11 +40,26 @@ describe('e-KASKO calculator', () => {
     const v = initialKaskoValues();
     const first = kaskoErrors(v, 0);
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['vehicle.make', 'vehicle.model', 'sumInsured']));
-    expect(first['vehicle.make']).toMatch(/vehicle\.make/);
+    expect(first['vehicle.make']).toBe('Поле «Марка» обязательно');
+    expect(first['vehicle.plate']).toBe('Укажите госномер или VIN');
     expect(Object.keys(first).some((k) => k.startsWith('drivers'))).toBe(false);
     const filled = { ...v, make: 'Kia', model: 'Rio', year: 2024, plate: 'А123ВС777', sumInsured: 1_800_000_00 };
     expect(kaskoErrors(filled, 0)).toEqual({});
     expect(Object.keys(kaskoErrors(filled, 1)).some((k) => k.startsWith('drivers'))).toBe(true);
-    expect(kaskoErrors({ ...filled, plate: 'abc' }, 0)['vehicle.plate']).toBe('Поле «vehicle.plate»: госномер в формате А123ВС77 или А123ВС777');
+    expect(kaskoErrors({ ...filled, plate: 'abc' }, 0)['vehicle.plate']).toBe('Поле «Госномер»: госномер в формате А123ВС77 или А123ВС777');
+  });
+
+  test('«Выбрать автомобиль» fills the car block; «Выбрать клиента» the insurant, the contacts and the VIN of their car of that plate', () => {
+    const v = kaskoValuesWithVehicle(initialKaskoValues(), { make: 'Kia', model: 'Rio', year: 2021, plate: 'А123ВС777', vin: null } as never);
+    expect([v.make, v.model, v.year, v.plate, v.vin]).toEqual(['Kia', 'Rio', 2021, 'А123ВС777', '']);
+    const card = {
+      client: { kind: 'person', lastName: 'Петров', firstName: 'Пётр', middleName: null, birthDate: '1985-01-15', passport: { series: '4510', number: '123456', issuedAt: '2010-02-20', issuer: 'ОВД' }, address: { value: 'г. Москва' }, phone: '+7 (916) 123-45-67', email: 'p@example.ru' },
+      vehicles: [{ plate: 'А123ВС777', vin: 'XWEPC811DB0001234' }],
+    } as never;
+    const d = kaskoDetailsWithClient({ driverNames: ['Петров Пётр'] }, card, CALC);
+    expect(d.insurant).toMatchObject({ lastName: 'Петров', firstName: 'Пётр', birthDate: '1985-01-15', address: 'г. Москва', passport: { series: '4510', number: '123456' } });
+    expect(d.contacts).toEqual({ phone: '+7 (916) 123-45-67', email: 'p@example.ru' });
+    expect(d.vehicle?.vin).toBe('XWEPC811DB0001234');
+    expect(d.driverNames).toEqual(['Петров Пётр']);
   });
 });

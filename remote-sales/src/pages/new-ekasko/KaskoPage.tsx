@@ -17,21 +17,27 @@ import {
   missingKaskoPhoto,
   toIsoDate,
   formatDate,
+  factorReason,
   type KaskoCalculateRequest,
   type KaskoContractDetails,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Button, Checkbox, DateInput, Dropdown, FormBlock, Input, IntegerInput, MoneyInput, PhoneInput, Spin, Stepper, Field } from '@oyster/shared-kit/ui/form';
+import { Button, Checkbox, ClientPicker, DateInput, Dropdown, FormBlock, Input, IntegerInput, MoneyInput, PhoneInput, Spin, Stepper, Field, VehiclePicker } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { attachContractFiles, companyFileTypes, getContract, sendContract } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { createKaskoContract, quoteKasko, saveKaskoDetails, type KaskoOfferWire, type KaskoQuote } from '../../api/ekasko';
-import { KASKO_FORM_STEPS, initialKaskoValues, kaskoErrors, kaskoValuesOf, toKaskoRequest, type KaskoValues } from './kaskoForm';
+import { KASKO_FORM_STEPS, initialKaskoValues, kaskoDetailsWithClient, kaskoErrors, kaskoValuesOf, kaskoValuesWithVehicle, toKaskoRequest, type KaskoValues } from './kaskoForm';
 import './kasko.css';
 
 const TITLE = 'Калькулятор Е-КАСКО';
 const options = <K extends string | number>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: String(k), value: k, text: titles[k] }));
 const percent = (p: number) => `${String(p).replace('.', ',')}%`;
+/** What the offers are for, in one line: «Kia Rio, 2021 · страховая сумма 1 800 000,00 ₽ · 1 водитель · Два платежа». */
+export function calculatedText(v: KaskoValues): string {
+  const drivers = v.unrestricted ? 'без ограничения водителей' : `водителей: ${v.drivers.length}`;
+  return [`${v.make} ${v.model}, ${v.year ?? ''}`.trim(), `страховая сумма ${formatMoney(v.sumInsured ?? 0)}`, drivers, KASKO_INSTALMENT_TITLES[v.instalments], `с ${v.startDate}`].join(' · ');
+}
 const STEP_TITLES = [...KASKO_FORM_STEPS.map((s) => s.title), 'Предложения страховщиков'];
 
 /** The pre-fill of «Оформить КАСКО на этот автомобиль» (query make, model, year, plate, vin). */
@@ -50,7 +56,6 @@ export function KaskoOfferCard({ offer, onChoose }: { offer: KaskoOfferWire; onC
         <h3>{offer.companyName}</h3>
         <span className="oy-kasko-offer__premium">{formatMoney(offer.premium)}</span>
       </header>
-      <p className="oy-kasko-offer__label">Предложение страховщика {offer.companyName}</p>
       {offer.instalments.length > 1 ? <p className="oy-kasko-offer__payments">Платежи: {offer.instalments.map((a) => formatMoney(a)).join(' + ')}</p> : null}
       <div className="oy-kasko-offer__chips">
         {offer.agentCommission ? (
@@ -62,7 +67,7 @@ export function KaskoOfferCard({ offer, onChoose }: { offer: KaskoOfferWire; onC
       </div>
       <dl className="oy-kasko-offer__factors" aria-label={`Множители: ${offer.companyName}`}>
         {offer.factors.map((f) => (
-          <div key={f.key} title={f.why}>
+          <div key={f.key} title={factorReason(f.why)}>
             <dt>{f.label}</dt>
             <dd>{f.text}</dd>
           </div>
@@ -167,6 +172,7 @@ function Calculator() {
       <Stepper steps={STEP_TITLES} current={step} onChange={setStep} titlePlacement="vertical" />
       {step === 0 ? (
         <FormBlock title="Автомобиль" status={status(0)}>
+          <VehiclePicker onPick={(v) => setValues((p) => kaskoValuesWithVehicle(p, v))} />
           <div className="oy-kasko__grid">
             <Field label="Марка" htmlFor="k-make" error={err('vehicle.make')} required>
               <Input id="k-make" value={values.make} maxLength={100} onChange={(e) => set('make', e.target.value)} />
@@ -190,7 +196,7 @@ function Calculator() {
           <Checkbox checked={values.highTheft} onChange={(e) => set('highTheft', e.target.checked)}>
             Модель в списке угоняемых
           </Checkbox>
-          <p className="oy-kasko__muted">Укажите госномер или VIN. {/* Hook: the client picker («Выбрать клиента») fills these from the client's vehicle record once shared-kit/ui has it. */}</p>
+          <p className="oy-kasko__muted">Укажите госномер или VIN.</p>
         </FormBlock>
       ) : null}
       {step === 1 ? (
@@ -250,7 +256,16 @@ function Calculator() {
             {step === 2 ? 'Рассчитать' : 'Далее'}
           </Button>
         </div>
-      ) : quote.status === 'loading' ? (
+      ) : null}
+      {step === 3 ? (
+        <div className="oy-kasko__calculated">
+          <p className="oy-kasko__muted" aria-label="Что рассчитано">
+            {calculatedText(values)}
+          </p>
+          <Button onClick={() => setStep(2)}>Изменить условия</Button>
+        </div>
+      ) : null}
+      {step < 3 ? null : quote.status === 'loading' ? (
         <div className="oy-kasko__loading" role="status">
           <Spin /> <span>Запрашиваем страховщиков…</span>
         </div>
@@ -279,6 +294,8 @@ function Details({ contractId }: { contractId: string }) {
   const [problem, setProblem] = React.useState<{ field: string; message: string } | null>(null);
   const [sending, setSending] = React.useState(false);
   const [uploading, setUploading] = React.useState<string | null>(null);
+  // The texts are typed uncontrolled (saved on blur): a picked client remounts them with its values.
+  const [picks, setPicks] = React.useState(0);
 
   React.useEffect(() => {
     if (state.status === 'ready' && details === null) setDetails(state.data.c.details as unknown as Partial<KaskoContractDetails>);
@@ -362,8 +379,8 @@ function Details({ contractId }: { contractId: string }) {
   return (
     <>
       <p className="oy-kasko__muted">
-        {c.companyName}: {formatMoney(c.premium ?? 0)} · {calc.vehicle.make} {calc.vehicle.model}, {calc.vehicle.year} ·{' '}
-        {saving === 'saving' ? 'Сохраняем…' : saving === 'saved' ? 'Сохранено' : saving === 'idle' ? '' : <span className="oy-kasko__error">{saving}</span>}
+        {c.companyName}: {formatMoney(c.premium ?? 0)} · {calc.vehicle.make} {calc.vehicle.model}, {calc.vehicle.year}
+        {saving === 'saving' ? ' · Сохраняем…' : saving === 'saved' ? ' · Сохранено' : saving === 'idle' ? null : <span className="oy-kasko__error"> · {saving}</span>}
       </p>
       {!editable ? (
         <EmptyState text="Договор уже отправлен страховщику">
@@ -372,7 +389,13 @@ function Details({ contractId }: { contractId: string }) {
       ) : (
         <>
           <FormBlock title="Страхователь" status={problem?.field.startsWith('details.insurant') ? 'invalid' : null}>
-            <div className="oy-kasko__grid">
+            <ClientPicker
+              onPick={(card) => {
+                setPicks((n) => n + 1);
+                void save(kaskoDetailsWithClient(d, card, calc));
+              }}
+            />
+            <div className="oy-kasko__grid" key={`insurant-${picks}`}>
               {text('insurant.lastName', 'Фамилия')}
               {text('insurant.firstName', 'Имя')}
               {text('insurant.middleName', 'Отчество', { required: false })}
@@ -382,10 +405,10 @@ function Details({ contractId }: { contractId: string }) {
               {text('insurant.passport.issuedAt', 'Дата выдачи', { iso: true })}
               {text('insurant.passport.issuer', 'Кем выдан')}
             </div>
-            {text('insurant.address', 'Адрес регистрации')}
+            <div key={`address-${picks}`}>{text('insurant.address', 'Адрес регистрации')}</div>
           </FormBlock>
           <FormBlock title="Автомобиль, водители и контакты" status={problem && /^details\.(vehicle|driverNames|contacts)/.test(problem.field) ? 'invalid' : null}>
-            <div className="oy-kasko__grid">
+            <div className="oy-kasko__grid" key={`contacts-${picks}`}>
               {calc.vehicle.vin ? null : text('vehicle.vin', 'VIN')}
               {Array.from({ length: named }, (_, i) => (
                 <Field key={i} label={`ФИО водителя ${i + 1}`} htmlFor={`kd-driver-${i}`} error={problem?.field === `details.driverNames[${i}]` ? problem.message : undefined} required>

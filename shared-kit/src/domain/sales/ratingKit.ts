@@ -277,13 +277,19 @@ export const spanText = (from: string, to: string) => `с ${formatDate(from)} п
  * The premium block of a policy: the insurer, the premium, its payments, every factor (label → value
  * and why), the clamps and the notes — what the offer card, the contract page and the PDF print.
  */
+/**
+ * A factor's reason as a client reads it: without the research citation the code keeps for its figures
+ * («(research §2 [I]: K_driver, …)» — the source stays in the offer's `why`, for the team).
+ */
+export const factorReason = (why: string) => why.replace(/\s*\((?:not in )?research\b(?:[^()]|\([^()]*\))*\)/g, '').trim();
+
 export function premiumBlock(offer: ProductOffer, insurerName: string): SummaryBlock {
   const money = (a: number) => formatPremium(a, offer.currency);
   const rows = [
     { label: 'Страховщик', value: insurerName },
     { label: 'Страховая премия', value: money(offer.premium) },
     ...(offer.instalments.length > 1 ? [{ label: 'Платежи', value: offer.instalments.map(money).join(' + ') }] : []),
-    ...offer.factors.map((x) => ({ label: x.label, value: `${x.text} — ${x.why}` })),
+    ...offer.factors.map((x) => ({ label: x.label, value: `${x.text} — ${factorReason(x.why)}` })),
     ...offer.clamps.map((c) => ({ label: 'Ограничение премии', value: c })),
     ...offer.notes.map((n) => ({ label: 'Примечание', value: n })),
     { label: 'Тариф', value: `${offer.tariff.source}, действует с ${formatDate(offer.tariff.validFrom)}` },

@@ -15,6 +15,7 @@ import {
   type SummaryBlock,
 } from '@oyster/shared-kit/domain';
 import { yup } from '../../../platform/validation.js';
+import { linkKaskoRecords } from '../../clients/link.js';
 import type { QuoteAnswer } from '../../insurers/adapter.js';
 import { detailText, personSchema } from '../../schemas.js';
 import type { ProductModule, ProductRow } from '../types.js';
@@ -90,6 +91,7 @@ export const ekasko: ProductModule<KaskoCalculateRequest, KaskoContractDetails, 
       instalments: calc.instalments,
     };
   },
+  linkRecords: linkKaskoRecords,
   searchColumns: (details, calc) => ({ client_name: kaskoClientName(details), plate: calc.vehicle.plate || null, vin: kaskoVin(details, calc) }),
   missing: (details, calc) => missingKaskoDetail(details, calc),
   missingFiles: (files) => missingKaskoPhoto(files),
