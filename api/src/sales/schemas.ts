@@ -99,9 +99,10 @@ export const contractCreateSchema = yup.object({
   renewsContractId: objectIdSchema.label('renewsContractId'),
 });
 
-const text = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
+export const text = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
 
-const personSchema = (path: string) =>
+/** A person's name, birth date, passport and address as a contract's steps send them (every part optional). */
+export const personSchema = (path: string) =>
   yup
     .object({
       lastName: text(`${path}.lastName`, 100),

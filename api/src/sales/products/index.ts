@@ -1,5 +1,7 @@
 import { PRODUCT_CODES, type ProductCode } from '@oyster/shared-kit/domain';
 import { eosago } from './eosago/index.js';
+import { ifl } from './ifl/index.js';
+import { iflHouse } from './ifl_house/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -12,7 +14,11 @@ export type { ProductModule, ProductRow } from './types.js';
  * A new product: its code in shared-kit sales/products.ts, its module here. Tests may register a module
  * of their own (registerProductModule) before the app starts.
  */
-const MODULES = new Map<ProductCode, ProductModule>([[eosago.code, eosago as ProductModule]]);
+const MODULES = new Map<ProductCode, ProductModule>([
+  [eosago.code, eosago as ProductModule],
+  [ifl.code, ifl as ProductModule],
+  [iflHouse.code, iflHouse as ProductModule],
+]);
 
 export function productModule(code: string): ProductModule | undefined {
   return MODULES.get(code as ProductCode);
