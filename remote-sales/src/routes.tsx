@@ -9,6 +9,8 @@ const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
+const ApartmentPage = React.lazy(() => import(/* webpackChunkName: "property-ifl" */ './pages/new-ifl/PropertyPages'));
+const HousePage = React.lazy(() => import(/* webpackChunkName: "property-ifl-house" */ './pages/new-ifl_house/HousePage'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
 const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
@@ -16,6 +18,14 @@ const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyste
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
+  'new-ifl': [
+    { path: '', page: ApartmentPage },
+    { path: ':step', page: ApartmentPage },
+  ],
+  'new-ifl_house': [
+    { path: '', page: HousePage },
+    { path: ':step', page: HousePage },
+  ],
   contracts: [
     { path: '', page: ContractsListPage },
     { path: 'renewals', page: RenewalsPage },
@@ -37,8 +47,6 @@ export const SECTION_PAGES: SectionPages = {
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
   'new-ekasko': ['', ':step'],
-  'new-ifl': ['', ':step'],
-  'new-ifl_house': ['', ':step'],
   'new-vzr': ['', ':step'],
   'new-ipoteka': ['', ':step', ':step/:subStep'],
   'new-manual': ['', ':step'],
