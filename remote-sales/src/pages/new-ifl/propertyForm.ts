@@ -87,12 +87,38 @@ export function propertyValuesOf(c: PropertyCalculateRequest): PropertyValues {
   };
 }
 
-/** The form's errors from shared-kit's check (the same the api makes), placed on the form's fields. */
+/** The fields as the form labels them: shared-kit's messages name the api's field, the agent reads the label. */
+const FIELD_LABELS: Record<string, string> = {
+  address: 'Адрес',
+  'address.value': 'Адрес',
+  area: 'Площадь, м²',
+  yearBuilt: 'Год постройки',
+  construction: 'Тип дома',
+  floor: 'Этаж',
+  floors: 'Этажей в доме',
+  walls: 'Материал стен',
+  heating: 'Отопление',
+  startDate: 'Дата начала',
+  cover: 'Что страхуем',
+  'cover.structure': 'Конструктив',
+  'cover.finishing': 'Отделка и инженерное оборудование',
+  'cover.contents': 'Движимое имущество',
+  'cover.liability': 'Гражданская ответственность перед соседями',
+  outbuildings: 'Постройки',
+  'outbuildings[].name': 'Что это',
+  'outbuildings[].walls': 'Материал стен',
+  'outbuildings[].sum': 'Страховая сумма',
+};
+/** «Поле «floor»: этаж больше этажности дома (floors)» → «Поле «Этаж»: этаж больше этажности дома («Этажей в доме»)». */
+export const labelled = (message: string) =>
+  message.replace(/«([\w.[\]]+)»/g, (m, k: string) => (FIELD_LABELS[k] ? `«${FIELD_LABELS[k]}»` : m)).replace(/\((\w+)\)$/, (m, k: string) => (FIELD_LABELS[k] ? `(«${FIELD_LABELS[k]}»)` : m));
+
+/** The form's errors from shared-kit's check (the same the api makes), placed on the form's fields, in the form's words. */
 export function propertyErrors(v: PropertyValues, kind: PropertyKind): Record<string, unknown> {
   let errors: Record<string, unknown> = {};
   for (const e of validatePropertyInput(toPropertyRequest(v, kind))) {
     const path = e.path === 'address.value' || e.path === 'address' ? 'address' : e.path.replace(/\[(\d+)\]/g, '.$1');
-    if (!getPath(errors, path)) errors = setIn(errors, path, e.message);
+    if (!getPath(errors, path)) errors = setIn(errors, path, labelled(e.message));
   }
   return errors;
 }
