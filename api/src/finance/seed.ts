@@ -15,6 +15,12 @@ export const DEMO_AGENT_RATE_BP = 1000;
 export const DEMO_OWNER_OVERRIDE_BP = 200;
 export const DEMO_INSURER_RATES_BP: Record<string, number> = { ingos: 1400, reso: 1200, alfa: 1500, sogaz: 1200, renins: 1300, vsk: 1400 };
 export const DEMO_RATES_FROM = '2025-01-01';
+/**
+ * Property (ifl, ifl_house; issue 25): §9 «IFL apartment and house up to 32%» — agents 25 % at every level,
+ * the insurers that sell it online pay 30 %: demo values inside «up to 32%», no agreement implied.
+ */
+export const DEMO_PROPERTY_AGENT_RATE_BP = 2500;
+export const DEMO_PROPERTY_INSURER_RATES_BP: Record<string, number> = { ingos: 3000, reso: 3000, vsk: 3000 };
 
 /**
  * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
@@ -49,6 +55,14 @@ export async function seedFinance(q: Queryable) {
       },
       { today: DEMO_RATES_FROM, allowPast: true },
     );
+  }
+  for (const c of companies) {
+    const insurerRateBp = DEMO_PROPERTY_INSURER_RATES_BP[c.id_unicus];
+    if (insurerRateBp === undefined) continue;
+    for (const product of ['ifl', 'ifl_house']) {
+      const levels = { agent: DEMO_PROPERTY_AGENT_RATE_BP, expert: DEMO_PROPERTY_AGENT_RATE_BP, broker: DEMO_PROPERTY_AGENT_RATE_BP };
+      await saveRateSet(q, { companyId: c.id, product, validFrom: DEMO_RATES_FROM, insurerRateBp, levels, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP }, { today: DEMO_RATES_FROM, allowPast: true });
+    }
   }
   await seedPersonalRates(q, moscowToday());
 }
