@@ -129,7 +129,7 @@ export default function ContractPage() {
           <div><dt>Клиент</dt><dd>{c.clientName ?? '—'}</dd></div>
           <div><dt>Агент</dt><dd>{c.agent.fio}</dd></div>
         </dl>
-        {c.offer ? (
+        {c.offer?.coefficients ? (
           <dl className="oy-contract__coefficients" aria-label="Коэффициенты">
             {COEFFICIENT_NAMES.map((k) => (
               <div key={k}>

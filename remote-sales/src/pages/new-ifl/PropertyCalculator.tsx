@@ -443,6 +443,8 @@ function Calculator({ kind, initial, startStep, renews }: { kind: PropertyKind; 
     if (!priced.current) return null;
     try {
       const c = await createProductContract(product, priced.current, offer.companyId, renews?.contractId);
+      // A renewal: the insurant of the old policy goes with it (checked on the next step before sending).
+      if (renews && renews.details && Object.keys(renews.details).length) await saveProductDetails(product, c.id, renews.details as Record<string, unknown>);
       navigate(`${base}/insurant?contract=${c.id}`);
       return null;
     } catch (e) {
