@@ -26,12 +26,14 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Tooltip } from '@oyster/shared-kit/ui';
-import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
 import { createProductContract, quoteProduct, saveProductDetails, type ProductQuoteAnswer, type RatedOffer } from '../../api/products';
 import { renewalQuote } from '../../api/renewals';
-import { STEP_FIELDS, initialPropertyValues, propertyErrors, propertyValuesOf, toPropertyRequest, type PropertyValues } from './propertyForm';
+import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, propertyValuesOf, toPropertyRequest, type PropertyValues } from './propertyForm';
+import '../../components/osagoDetails.css';
+import '../new-eosago/eosago.css';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
@@ -308,24 +310,14 @@ function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(
   const get = (path: string) => path.split('.').reduce<any>((x, k) => (x == null ? x : x[k]), d);
   const errorOf = (path: string) => (problem?.field === `details.${path}` ? problem.message : undefined);
   const text = (path: string, label: string, required = false, max = 100) => (
-    <div className="oy-field" key={path}>
-      <label htmlFor={`f-${path}`}>
-        {label}
-        {required ? <span className="oy-property__req"> *</span> : null}
-      </label>
+    <Field key={path} label={label} htmlFor={`f-${path}`} error={errorOf(path)} required={required}>
       <Input id={`f-${path}`} value={get(path) ?? ''} maxLength={max} onChange={(e) => set(path, e.target.value)} status={errorOf(path) ? 'error' : undefined} />
-      {errorOf(path) ? <div className="oy-property__error">{errorOf(path)}</div> : null}
-    </div>
+    </Field>
   );
   const date = (path: string, label: string) => (
-    <div className="oy-field" key={path}>
-      <label htmlFor={`f-${path}`}>
-        {label}
-        <span className="oy-property__req"> *</span>
-      </label>
-      <DateInput id={`f-${path}`} name={path} value={get(path) ?? ''} onChange={(v: string) => set(path, v || null)} onBlur={() => undefined} error={errorOf(path)} />
-      {errorOf(path) ? <div className="oy-property__error">{errorOf(path)}</div> : null}
-    </div>
+    <Field key={path} label={label} htmlFor={`f-${path}`} error={errorOf(path)} required>
+      <DateInput id={`f-${path}`} name={path} value={get(path) ? formatDate(get(path)) : ''} onChange={(v: string) => set(path, v ? isoFromRu(v) : null)} onBlur={() => undefined} error={errorOf(path)} />
+    </Field>
   );
 
   async function send() {

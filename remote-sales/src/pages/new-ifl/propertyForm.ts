@@ -1,5 +1,5 @@
 import { setIn } from 'formik';
-import { PROPERTY_PARTS, validatePropertyInput, type Outbuilding, type PropertyCalculateRequest, type PropertyKind, type PropertyPart } from '@oyster/shared-kit/domain';
+import { PROPERTY_PARTS, formatDate, moscowCalendarDay, toIsoDate, validatePropertyInput, type Outbuilding, type PropertyCalculateRequest, type PropertyKind, type PropertyPart } from '@oyster/shared-kit/domain';
 
 /** The property calculator's form: the request's fields as the kit's inputs hold them (sums in kopecks, null when empty). */
 export interface PropertyValues {
@@ -20,7 +20,9 @@ export interface PropertyValues {
   startDate: string;
 }
 
-const tomorrow = () => new Date(Date.now() + 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+/** The kit's DateInput holds dd.mm.yyyy; the api takes YYYY-MM-DD. */
+export const isoFromRu = (text: string) => toIsoDate(text) ?? text;
+const tomorrow = () => formatDate(moscowCalendarDay(new Date(), 1));
 
 export const initialPropertyValues = (): PropertyValues => ({
   address: '',
@@ -51,7 +53,7 @@ export function toPropertyRequest(v: PropertyValues, kind: PropertyKind): Proper
     cover,
     fireSafety: v.fireSafety,
     alarm: v.alarm,
-    startDate: v.startDate,
+    startDate: isoFromRu(v.startDate),
   };
   return kind === 'apartment'
     ? { ...common, construction: (v.construction || undefined) as PropertyCalculateRequest['construction'], floor: v.floor ?? undefined, floors: v.floors ?? undefined }
@@ -83,7 +85,7 @@ export function propertyValuesOf(c: PropertyCalculateRequest): PropertyValues {
     cover: { ...empty.cover, ...c.cover },
     fireSafety: c.fireSafety,
     alarm: c.alarm,
-    startDate: c.startDate,
+    startDate: formatDate(c.startDate),
   };
 }
 
