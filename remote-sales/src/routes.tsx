@@ -9,8 +9,7 @@ const ContractsListPage = React.lazy(loadContractsList);
 const RenewalsPage = React.lazy(() => import(/* webpackChunkName: "renewals" */ './pages/contracts/RenewalsPage'));
 const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ './pages/contracts/ContractPage'));
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
-const ApartmentPage = React.lazy(() => import(/* webpackChunkName: "property-ifl" */ './pages/new-ifl/PropertyPages'));
-const HousePage = React.lazy(() => import(/* webpackChunkName: "property-ifl-house" */ './pages/new-ifl_house/HousePage'));
+const PropertyPage = React.lazy(() => import(/* webpackChunkName: "property" */ './pages/new-ifl/PropertyPages'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
 const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
@@ -19,12 +18,12 @@ const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyste
 export const SECTION_PAGES: SectionPages = {
   'new-eosago': [{ path: '', page: EosagoQuotePage }],
   'new-ifl': [
-    { path: '', page: ApartmentPage },
-    { path: ':step', page: ApartmentPage },
+    { path: '', page: PropertyPage },
+    { path: ':step', page: PropertyPage },
   ],
   'new-ifl_house': [
-    { path: '', page: HousePage },
-    { path: ':step', page: HousePage },
+    { path: '', page: PropertyPage },
+    { path: ':step', page: PropertyPage },
   ],
   contracts: [
     { path: '', page: ContractsListPage },
