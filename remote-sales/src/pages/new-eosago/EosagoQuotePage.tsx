@@ -48,6 +48,7 @@ import {
   type QuoteValues,
 } from './quoteForm';
 import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
+import { InsurerRefusals } from '../../components/InsurerRefusals';
 import './eosago.css';
 
 const CATEGORY_OPTIONS = [
@@ -214,18 +215,7 @@ function QuoteAnswers({ result, onRetry, issue }: { result: QuoteResult; onRetry
           ))}
         </ul>
       ) : null}
-      {refusals.length ? (
-        <section className="oy-eosago__refusals" aria-label="Отказы страховщиков">
-          <h3>Отказали</h3>
-          <ul>
-            {refusals.map((r) => (
-              <li key={r.companyId}>
-                <strong>{r.companyName}</strong>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <InsurerRefusals refusals={refusals} className="oy-eosago__refusals" />
     </div>
   );
 }

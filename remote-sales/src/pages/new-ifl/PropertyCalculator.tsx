@@ -34,6 +34,7 @@ import { renewalQuote } from '../../api/renewals';
 import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, propertyValuesOf, toPropertyRequest, type PropertyValues } from './propertyForm';
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
+import { InsurerRefusals } from '../../components/InsurerRefusals';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
@@ -128,18 +129,7 @@ export function PropertyOffers({ quote, onRetry, onIssue }: { quote: Quote; onRe
       ) : (
         <EmptyState text="Ни один страховщик не сделал предложение" />
       )}
-      {refusals.length ? (
-        <section className="oy-property__refusals" aria-label="Отказы страховщиков">
-          <h3>Отказали</h3>
-          <ul>
-            {refusals.map((r) => (
-              <li key={r.companyId}>
-                <strong>{r.companyName}</strong>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <InsurerRefusals refusals={refusals} className="oy-property__refusals" />
     </div>
   );
 }
