@@ -26,7 +26,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Tooltip } from '@oyster/shared-kit/ui';
-import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { Button, Checkbox, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
 import { createProductContract, quoteProduct, saveProductDetails, type ProductQuoteAnswer, type RatedOffer } from '../../api/products';
@@ -35,6 +35,7 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { InsurerRefusals } from '../../components/InsurerRefusals';
+import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
@@ -134,34 +135,12 @@ export function PropertyOffers({ quote, onRetry, onIssue }: { quote: Quote; onRe
   );
 }
 
-function Check({ name, children }: { name: 'fireSafety' | 'alarm' | 'seasonal'; children: React.ReactNode }) {
-  const { values, setFieldValue } = useFormikContext<PropertyValues>();
-  return (
-    <Checkbox checked={values[name]} onChange={(e) => void setFieldValue(name, e.target.checked)}>
-      {children}
-    </Checkbox>
-  );
-}
+const Check = ({ name, children }: { name: 'fireSafety' | 'alarm' | 'seasonal'; children: React.ReactNode }) => <FormikCheckbox name={name}>{children}</FormikCheckbox>;
 
 function ObjectStep({ kind, status }: { kind: PropertyKind; status: FormBlockStatus }) {
-  const { values, setFieldValue } = useFormikContext<PropertyValues>();
   return (
     <FormBlock title={kind === 'apartment' ? 'Квартира и дом, в котором она' : 'Дом'} status={status}>
-      <div className="oy-steps__wide">
-        <FormikField<string> name="address" label={kind === 'apartment' ? 'Адрес квартиры' : 'Адрес дома'} required>
-          {(f) => (
-            <AddressSuggestInput
-              {...f}
-              placeholder="Город, улица, дом, квартира"
-              onChange={(text) => {
-                f.onChange(text);
-                if (values.addressSuggestion && text !== values.addressSuggestion.value) void setFieldValue('addressSuggestion', null);
-              }}
-              onSelect={(s) => void setFieldValue('addressSuggestion', s ? { value: s.value, data: (s.data ?? {}) as Record<string, unknown> } : null)}
-            />
-          )}
-        </FormikField>
-      </div>
+      <SuggestedAddress label={kind === 'apartment' ? 'Адрес квартиры' : 'Адрес дома'} placeholder="Город, улица, дом, квартира" />
       <div className="oy-steps__grid">
         <FormikField<number | null> name="area" label="Площадь, м²" required>
           {(f) => <IntegerInput {...f} />}
