@@ -14,6 +14,7 @@ const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ 
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
 const ClientsListPage = React.lazy(() => import(/* webpackChunkName: "clients" */ './pages/clients/ClientsListPage'));
 const ClientPage = React.lazy(() => import(/* webpackChunkName: "client" */ './pages/clients/ClientPage'));
+const PropertyPage = React.lazy(() => import(/* webpackChunkName: "property" */ './pages/new-ifl/PropertyPages'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
 const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
@@ -28,6 +29,14 @@ export const SECTION_PAGES: SectionPages = {
   'new-vzr': [
     { path: '', page: VzrCalculatorPage },
     { path: ':step', page: VzrDetailsPage },
+  ],
+  'new-ifl': [
+    { path: '', page: PropertyPage },
+    { path: ':step', page: PropertyPage },
+  ],
+  'new-ifl_house': [
+    { path: '', page: PropertyPage },
+    { path: ':step', page: PropertyPage },
   ],
   contracts: [
     { path: '', page: ContractsListPage },
@@ -52,8 +61,6 @@ export const SECTION_PAGES: SectionPages = {
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
-  'new-ifl': ['', ':step'],
-  'new-ifl_house': ['', ':step'],
   'new-ipoteka': ['', ':step', ':step/:subStep'],
   'new-manual': ['', ':step'],
   manual: ['contracts/:contractId/:step'],

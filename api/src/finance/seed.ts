@@ -23,6 +23,12 @@ export const DEMO_KASKO_INSURER_RATES_BP: Record<string, number> = { ingos: 2400
  * choice inside §9's «VZR up to 12%». The insurers pay the same demo rates on both.
  */
 export const DEMO_PRODUCT_AGENT_RATES_BP: Record<string, number> = { eosago: DEMO_AGENT_RATE_BP, vzr: 1000 };
+/**
+ * Property (ifl, ifl_house; issue 25): §9 «IFL apartment and house up to 32%» — agents 25 % at every level,
+ * the insurers that sell it online pay 30 %: demo values inside «up to 32%», no agreement implied.
+ */
+export const DEMO_PROPERTY_AGENT_RATE_BP = 2500;
+export const DEMO_PROPERTY_INSURER_RATES_BP: Record<string, number> = { ingos: 3000, reso: 3000, vsk: 3000 };
 
 /**
  * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
@@ -65,6 +71,14 @@ export async function seedFinance(q: Queryable) {
       { companyId: c.id, product: 'ekasko', validFrom: today, insurerRateBp, levels: { agent: DEMO_KASKO_AGENT_RATE_BP, expert: DEMO_KASKO_AGENT_RATE_BP, broker: DEMO_KASKO_AGENT_RATE_BP }, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP },
       { today, allowPast: true },
     );
+  }
+  for (const c of companies) {
+    const insurerRateBp = DEMO_PROPERTY_INSURER_RATES_BP[c.id_unicus];
+    if (insurerRateBp === undefined) continue;
+    for (const product of ['ifl', 'ifl_house']) {
+      const levels = { agent: DEMO_PROPERTY_AGENT_RATE_BP, expert: DEMO_PROPERTY_AGENT_RATE_BP, broker: DEMO_PROPERTY_AGENT_RATE_BP };
+      await saveRateSet(q, { companyId: c.id, product, validFrom: DEMO_RATES_FROM, insurerRateBp, levels, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP }, { today: DEMO_RATES_FROM, allowPast: true });
+    }
   }
   await seedPersonalRates(q, today);
 }

@@ -101,6 +101,7 @@ export const contractCreateSchema = yup.object({
 
 export const detailText = (label: string, max = 200) => yup.string().trim().max(max, `Поле «${label}»: не длиннее ${max} символов`).nullable().label(label);
 
+/** A person's name, birth date, passport and address as a contract's steps send them (every part optional). */
 export const personSchema = (path: string) =>
   yup
     .object({

@@ -4,7 +4,7 @@ import type { Queryable } from '../platform/db.js';
 import { demoContracts, demoInsurerCalls, insertContracts, insertInsurerCalls } from './demo-contracts.js';
 import { newId } from '../platform/db.js';
 import { levelReason, overrideReason } from '../finance/resolver.js';
-import { renewalDemoContracts } from './renewals/seed.js';
+import { insertPropertyRenewalDemo, renewalDemoContracts } from './renewals/seed.js';
 
 /**
  * The demo bonus-malus registry: drivers the calculator finds by licence (any other licence is class 3).
@@ -58,6 +58,7 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   // Renewals: agent@'s policies ending in the next 45 days (renewals/seed.ts).
   if (demo.users.agent) rows.push(...renewalDemoContracts({ agentId: demo.users.agent, companies: byCode, idOf: () => newId() }));
   await insertContracts(q, rows);
+  if (demo.users.agent && byCode.ingos) await insertPropertyRenewalDemo(q, { agentId: demo.users.agent, company: byCode.ingos, id: newId() });
   const codeById = new Map(companies.map((c) => [c.id, c.id_unicus]));
   await insertInsurerCalls(q, demoInsurerCalls(rows, (id) => codeById.get(id) ?? 'demo', 12));
   for (const [k, c] of companies.entries()) {

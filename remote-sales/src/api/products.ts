@@ -1,4 +1,4 @@
-import type { ContractDetails, ProductCode } from '@oyster/shared-kit/domain';
+import type { ContractDetails, OsagoOffer, OsagoRefusal, ProductCode, ProductOffer } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /**
@@ -8,8 +8,15 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
  */
 const http = () => getRuntime().http;
 
-export async function quoteProduct<Offer>(product: ProductCode, calculation: unknown): Promise<{ offers: Offer[]; refusals: { companyId: string; companyName: string; reason: string }[] }> {
-  return (await http().post<{ data: { offers: Offer[]; refusals: { companyId: string; companyName: string; reason: string }[] } }>(`/api/v2/products/${product}/quote`, calculation, { silent: true })).data;
+/** One insurer's offer of a rated product: the rails' part (company, premium, «Ваше КВ») and the product's (factors, notes, tariff). */
+export type RatedOffer = Pick<OsagoOffer, 'companyId' | 'companyName' | 'premium' | 'agentCommission' | 'commissionPercent'> & Pick<ProductOffer, 'factors' | 'notes' | 'clamps' | 'tariff'>;
+export interface ProductQuoteAnswer<Offer = RatedOffer> {
+  offers: Offer[];
+  refusals: OsagoRefusal[];
+}
+
+export async function quoteProduct<Offer = RatedOffer>(product: ProductCode, calculation: unknown): Promise<ProductQuoteAnswer<Offer>> {
+  return (await http().post<{ data: ProductQuoteAnswer<Offer> }>(`/api/v2/products/${product}/quote`, calculation, { silent: true })).data;
 }
 
 /** `renewsContractId`: the policy this contract renews (a quote opened from the renewals worklist). */

@@ -16,6 +16,7 @@ export interface DemoInsurer {
   /**
    * The products it sells online (a demo choice per insurer). e-OSAGO it rates itself (baseRates); another
    * product by the product module's demo rating (products/<code>: demoQuote) until shared-kit's rating.
+   * Property (ifl, ifl_house): the insurers with a property tariff in shared-kit sales/property/tariffs.ts.
    */
   products: readonly ProductCode[];
   /** Roubles a year per tariff group (valid from 09.12.2025). */
@@ -39,21 +40,21 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
   },
   {
     code: 'reso',
-    products: ['eosago', 'ekasko', 'ifl', 'vzr', 'ipoteka'],
+    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr', 'ipoteka'],
     baseRates: { B_FL: 8665, B_YL: 6580, B_TAXI: 18119 },
     delayMs: 900,
     refuses: (req) => (req.group === 'B_TAXI' ? 'Не страхуем ТС, используемые в качестве такси' : null),
   },
   {
     code: 'alfa',
-    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr'],
+    products: ['eosago', 'ekasko', 'vzr'],
     baseRates: { B_FL: 6900, B_YL: 5200, B_TAXI: 14500 },
     delayMs: 400,
     refuses: (req) => (req.rating.powerHp > 250 ? 'Онлайн-продажа недоступна для ТС мощностью свыше 250 л. с.' : null),
   },
   {
     code: 'sogaz',
-    products: ['eosago', 'ekasko', 'ifl', 'ifl_house', 'ipoteka'],
+    products: ['eosago', 'ekasko', 'ipoteka'],
     baseRates: { B_FL: 5900, B_YL: 4800, B_TAXI: 12000 },
     delayMs: 1200,
     refuses: (req) => {
@@ -63,7 +64,7 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
   },
   {
     code: 'renins',
-    products: ['eosago', 'ekasko', 'ifl', 'vzr'],
+    products: ['eosago', 'ekasko', 'vzr'],
     baseRates: { B_FL: 7200, B_YL: 5600, B_TAXI: 15000 },
     delayMs: 700,
     refuses: (req) =>

@@ -2,6 +2,8 @@ import { PRODUCT_CODES, type ProductCode } from '@oyster/shared-kit/domain';
 import { ekasko } from './ekasko/index.js';
 import { eosago } from './eosago/index.js';
 import { vzr } from './vzr/index.js';
+import { ifl } from './ifl/index.js';
+import { iflHouse } from './ifl_house/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -18,6 +20,8 @@ const MODULES = new Map<ProductCode, ProductModule>([
   [eosago.code, eosago as ProductModule],
   [ekasko.code, ekasko as ProductModule],
   [vzr.code, vzr as ProductModule],
+  [ifl.code, ifl as ProductModule],
+  [iflHouse.code, iflHouse as ProductModule],
 ]);
 
 export function productModule(code: string): ProductModule | undefined {

@@ -18,7 +18,6 @@ import {
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
-  AddressSuggestInput,
   Button,
   Checkbox,
   ClientPicker,
@@ -52,6 +51,8 @@ import {
   type QuoteValues,
 } from './quoteForm';
 import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
+import { InsurerRefusals } from '../../components/InsurerRefusals';
+import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import './eosago.css';
 
 const CATEGORY_OPTIONS = [
@@ -227,14 +228,7 @@ function Drivers() {
 }
 
 /** A yes/no factor of the form (taxi, trailer, unrestricted, КН). */
-function FactorCheckbox({ name, children }: { name: 'taxi' | 'trailer' | 'unrestricted' | 'grossViolation'; children: React.ReactNode }) {
-  const { values, setFieldValue } = useFormikContext<QuoteValues>();
-  return (
-    <Checkbox checked={values[name]} onChange={(e) => void setFieldValue(name, e.target.checked)}>
-      {children}
-    </Checkbox>
-  );
-}
+const FactorCheckbox = ({ name, children }: { name: 'taxi' | 'trailer' | 'unrestricted' | 'grossViolation'; children: React.ReactNode }) => <FormikCheckbox name={name}>{children}</FormikCheckbox>;
 
 /** What a step shows under its blocks (§2): nothing before its «Далее», then whether its fields are right. */
 interface BlockStatuses {
@@ -272,26 +266,7 @@ function VehicleStep({ status, ...p }: StepProps & { status: BlockStatuses }) {
 }
 
 /** The owner's registration address: a rating factor — the suggestion chosen decides КТ. */
-function OwnerAddress() {
-  const { values, setFieldValue } = useFormikContext<QuoteValues>();
-  return (
-    <div className="oy-steps__wide">
-      <FormikField<string> name="address" label="Адрес регистрации собственника" required>
-        {(f) => (
-          <AddressSuggestInput
-            {...f}
-            placeholder="Город, улица, дом"
-            onChange={(text) => {
-              f.onChange(text);
-              if (values.addressSuggestion && text !== values.addressSuggestion.value) void setFieldValue('addressSuggestion', null);
-            }}
-            onSelect={(s) => void setFieldValue('addressSuggestion', s ? { value: s.value, data: (s.data ?? {}) as Record<string, unknown> } : null)}
-          />
-        )}
-      </FormikField>
-    </div>
-  );
-}
+const OwnerAddress = () => <SuggestedAddress label="Адрес регистрации собственника" placeholder="Город, улица, дом" />;
 
 function OwnerStep({ status, ...p }: StepProps & { status: BlockStatuses }) {
   return (

@@ -113,7 +113,7 @@ export const RENEWALS_PATH = '/contracts/renewals';
  * Kept here until the product registry (shared-kit sales/products.ts) maps a product to its calculator;
  * a product not listed has no «Пересчитать» yet.
  */
-export const RENEWAL_CALCULATORS: Readonly<Record<string, string>> = { eosago: '/new-eosago', ekasko: '/new-ekasko', vzr: '/new-vzr' };
+export const RENEWAL_CALCULATORS: Readonly<Record<string, string>> = { eosago: '/new-eosago', ekasko: '/new-ekasko', vzr: '/new-vzr', ifl: '/new-ifl', ifl_house: '/new-ifl_house' };
 export const RENEW_QUERY = 'renew';
 
 /** Where «Пересчитать» opens the calculator of a product, or null when its calculator has not landed. */

@@ -1,0 +1,103 @@
+import {
+  PRODUCT_TITLES,
+  missingPropertyDetail,
+  propertyCalculateSchema,
+  propertyClientName,
+  propertyInsurantBlock,
+  propertySummary,
+  rateProperty,
+  yearPolicyEnd,
+  type PropertyCalculateRequest,
+  type PropertyContractDetails,
+  type PropertyKind,
+  type ProductOffer,
+  type SummaryBlock,
+} from '@oyster/shared-kit/domain';
+import { validationError } from '../../../platform/errors.js';
+import { yup } from '../../../platform/validation.js';
+import { detailText as text, personSchema } from '../../schemas.js';
+import type { ProductModule, ProductRow } from '../types.js';
+
+/**
+ * Property of individuals on the rails (issue 25): the apartment (ifl, `new-ifl`) and the house
+ * (ifl_house, `new-ifl_house`) — one module per kind from this factory. The calculation is shared-kit's
+ * (sales/property/input.ts), each demo insurer rates it by its own tariff inside research §3
+ * (sales/property/rating.ts) — an insurer without a property tariff refuses with its reason. What the
+ * insurer needs after the offer: the insurant with a passport and a phone (sales/property/details.ts).
+ * One payment, in roubles; the term is the policy's year. No changes at the insurer (no endorsements):
+ * a change of sums is a new calculation.
+ */
+
+type Row = ProductRow<PropertyCalculateRequest, PropertyContractDetails>;
+/** What the demo insurers keep of an offer: shared-kit's offer, with the insurer it is of. */
+type StoredOffer = ProductOffer & { companyId: string; companyName: string };
+
+export const propertyDetailsSchema = yup.object({
+  details: yup
+    .object({
+      insurant: personSchema('details.insurant'),
+      contacts: yup
+        .object({ phone: text('details.contacts.phone', 30), email: text('details.contacts.email', 120) })
+        .default(undefined)
+        .nullable()
+        .label('details.contacts'),
+      insurantIsOwner: yup.boolean().strict().nullable().label('details.insurantIsOwner'),
+      cadastralNumber: text('details.cadastralNumber', 40).matches(/^\d{2}:\d{2}:\d{6,7}:\d{1,6}$/, { message: 'Поле «details.cadastralNumber»: кадастровый номер вида 77:01:0001001:1234', excludeEmptyString: true }),
+    })
+    .required()
+    .label('details'),
+});
+
+export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalculateRequest, PropertyContractDetails, PropertyCalculateRequest> {
+  const code = kind === 'apartment' ? 'ifl' : 'ifl_house';
+  const noun = kind === 'apartment' ? 'квартиры' : 'дома';
+  return {
+    code,
+    calculationSchema: propertyCalculateSchema,
+    detailsSchema: propertyDetailsSchema,
+    async quoteRequest(_q, calc) {
+      // The product's route fixes the kind: an apartment's calculation is not a house's.
+      if (calc.kind !== kind) throw validationError(`Поле «kind»: этот расчёт — страхование ${noun} (${kind})`, 'kind');
+      return calc;
+    },
+    demoQuote(insurer, req) {
+      const q = rateProperty(req, insurer);
+      if (q.kind === 'refusal') return { kind: 'refusal', reason: q.reason };
+      return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
+    },
+    offer(answer, insurer) {
+      const rated = answer.detail as ProductOffer;
+      const offer: StoredOffer = { ...rated, companyId: insurer.id, companyName: insurer.name, premium: answer.premium };
+      return offer as unknown as Record<string, unknown>;
+    },
+    submission: (row: Row) => ({
+      contractId: row.id,
+      product: code,
+      premium: Number(row.premium),
+      startDate: row.calculation.startDate,
+      property: { kind, address: row.calculation.address.value, area: row.calculation.area, yearBuilt: row.calculation.yearBuilt, cover: row.calculation.cover },
+      insurant: row.details.insurant ?? null,
+      insurantIsOwner: row.details.insurantIsOwner ?? null,
+      cadastralNumber: row.details.cadastralNumber ?? null,
+    }),
+    searchColumns: (details) => ({ client_name: propertyClientName(details), plate: null, vin: null }),
+    missing: (details) => missingPropertyDetail(details),
+    summary(row: Row): SummaryBlock[] {
+      const offer = row.offer as StoredOffer | null;
+      const calc = row.start_date ? { ...row.calculation, startDate: row.start_date } : row.calculation;
+      const blocks = offer?.factors ? propertySummary(calc, offer, offer.companyName) : [];
+      // The insurant after the property and sums, before the premium.
+      return blocks.length ? [...blocks.slice(0, -1), propertyInsurantBlock(row.details), blocks[blocks.length - 1]] : [propertyInsurantBlock(row.details)];
+    },
+    term: (calc) => ({ from: calc.startDate, to: yearPolicyEnd(calc.startDate) }),
+    schedule: (premium, _calc, today) => [{ dueDate: today, amount: premium }],
+    currency: () => 'RUB',
+    documentTitles: {
+      draft: `Проект полиса: ${PRODUCT_TITLES[code].toLowerCase()}`,
+      policy: `Полис: ${PRODUCT_TITLES[code].toLowerCase()}`,
+      payment: `Оплата полиса: ${PRODUCT_TITLES[code].toLowerCase()}`,
+    },
+  };
+}
+
+export const ifl = propertyModule('apartment');
