@@ -70,7 +70,7 @@ test('an agent issues a travel policy for two travellers: offers in € with rou
 
   // The contract page: its terms with the premium in euros and roubles, then the payment link, live.
   await expect(page).toHaveURL(new RegExp(`/app/contracts/${contractId}$`), { timeout: 15_000 });
-  const terms = page.getByRole('region', { name: 'Условия полиса' });
+  const terms = page.getByRole('region', { name: 'Что застраховано' });
   await expect(terms).toContainText('SMIRNOVA ANNA, дата рождения 20.05.1990, загранпаспорт 751234567');
   await expect(terms).toContainText(new RegExp(`${euros.replace(/\s/g, '\\s')} ≈ [\\d\\s]+,\\d{2}\\s₽ по курсу`));
   const payment = page.getByRole('region', { name: 'Оплата' });
