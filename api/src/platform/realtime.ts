@@ -215,8 +215,10 @@ export function createRealtime(
   return {
     io,
     lastRoutes,
-    emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
-    emitToAll: (event, payload) => void io.emit(event, payload),
+    // Nothing is sent once closing: a periodic job finishing late (renewal reminders at start) must not publish
+    // through a Redis client that is being closed.
+    emitToUser: (userId, event, payload) => void (closing || io.to(userRoom(userId)).emit(event, payload)),
+    emitToAll: (event, payload) => void (closing || io.emit(event, payload)),
     endSession: (sessionId) => endSession(sessionRoom(sessionId)),
     endUserSessions: (userId) => endSession(userRoom(userId)),
     async close() {

@@ -45,8 +45,8 @@ describe('«Новый персональный шаблон КВ» (add_templat
     expect(within(theirs[0]).getByText('12,5%')).toBeTruthy();
     expect(within(theirs[0]).getByRole('link', { name: 'Шаблон от 01.01.2026' }).getAttribute('href')).toBe(`/edit_template/${EXISTING.id}`);
 
-    // Only the products sold online today; the rate field takes percent with two decimals at most.
-    expect(within(field(/Продукт/) as unknown as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Е-ОСАГО']);
+    // Every product of the registry (a rate may be set ahead of its calculator); the rate field takes percent with two decimals at most.
+    expect(within(field(/Продукт/) as unknown as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Е-ОСАГО', 'Е-КАСКО', 'Страхование квартиры', 'Страхование дома', 'ВЗР', 'Ипотека', 'Полис, оформленный вручную']);
     fireEvent.change(field(/Ставка, %/), { target: { value: '12,345' } });
     expect(field(/Ставка, %/).value).toBe('12,34');
 

@@ -139,7 +139,7 @@ describe('Мое КВ / КВ всех', () => {
     await waitFor(() => expect(lastLedgerQuery(h.calls).get('company')).toBe('b'.repeat(24)));
 
     const product = screen.getByRole('combobox', { name: 'Продукт' });
-    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', 'Е-ОСАГО']);
+    expect(within(product).getAllByRole('option').map((o) => o.textContent)).toEqual(['Все продукты', 'Е-ОСАГО', 'Е-КАСКО', 'Страхование квартиры', 'Страхование дома', 'ВЗР', 'Ипотека', 'Полис, оформленный вручную']);
     fireEvent.change(product, { target: { value: 'eosago' } });
     await waitFor(() => expect(lastLedgerQuery(h.calls).get('product')).toBe('eosago'));
 

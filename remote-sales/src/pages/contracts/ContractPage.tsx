@@ -73,7 +73,7 @@ function PaymentLink({ contract }: { contract: ContractDetails }) {
       {contract.paymentExpiresAt ? <p className="oy-contract__muted">Ссылка действует до {formatMoscowDateTime(contract.paymentExpiresAt)} (МСК); не оплаченный к этому времени договор не будет выпущен.</p> : null}
       <div className="oy-contract__actions">
         <Button onClick={() => void navigator.clipboard?.writeText(contract.paymentUrl!).then(() => setCopied(true))}>{copied ? 'Скопировано' : 'Скопировать ссылку'}</Button>
-        {email ? <Button href={`mailto:${email}?subject=${encodeURIComponent('Оплата полиса ОСАГО')}&body=${encodeURIComponent(contract.paymentUrl)}`}>Отправить на почту</Button> : null}
+        {email ? <Button href={`mailto:${email}?subject=${encodeURIComponent(`Оплата полиса «${contract.productName}»`)}&body=${encodeURIComponent(contract.paymentUrl)}`}>Отправить на почту</Button> : null}
         <Button href={contract.paymentUrl} target="_blank" rel="noopener noreferrer">
           Открыть
         </Button>
