@@ -157,7 +157,8 @@ test('the chat button: «Открыть чат» opens the support chat in the e
 
   // A contract's page puts its chat on the button: the contract's colour and icon, its chat in the frame.
   await page.goto('/app/contracts');
-  await page.locator('a[href*="/app/contracts/"]').first().click();
+  // A contract row (the list also links to «Клиенты» and «Продления» under /app/contracts/).
+  await page.locator('a[href*="/app/contracts/"]:not([href$="/clients"]):not([href$="/renewals"])').first().click();
   await expect(page.getByRole('region', { name: 'Чат по договору' })).toBeVisible();
   await expect(button).toHaveAttribute('data-chat-type', 'contract');
   await button.click();
