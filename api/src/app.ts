@@ -7,6 +7,7 @@ import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import { createPgDb, createPgliteDb, type Db } from './platform/db.js';
 import { runMigrations } from './platform/migrations.js';
+import { firstRunsSettled } from './platform/periodic.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
@@ -108,6 +109,8 @@ export interface OysterApp {
   routes: readonly ApiRoute[];
   /** Every api operation with its declared input and access (the OpenAPI document's source). */
   operations: readonly Operation[];
+  /** Resolves when the periodic jobs' first runs (started at ready: calendar, reminders, SLA watch) are done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -245,6 +248,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     realtime,
     routes,
     operations,
+    settled: () => firstRunsSettled(app),
     async close() {
       if (closed) return;
       closed = true;

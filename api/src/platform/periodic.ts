@@ -6,11 +6,22 @@ import type { FastifyInstance } from 'fastify';
  * the process alive and stops on close. A failed step is logged and the next one runs as planned. Steps
  * must be safe with several api instances (each claims its work in the database).
  */
+const firstRuns = new WeakMap<FastifyInstance, Promise<void>[]>();
+
+/** Settles once every periodic step's first run (started when the api got ready) has finished: what a
+ * caller waits for before it reads what those steps write (a test counting notifications, a drill). */
+export function firstRunsSettled(app: FastifyInstance): Promise<void> {
+  return Promise.all(firstRuns.get(app) ?? []).then(() => undefined);
+}
+
 export function runPeriodically(app: FastifyInstance, what: string, everyMs: number, step: () => Promise<unknown>): void {
-  const tick = () => void step().catch((e) => app.log.error({ err: String(e) }, `${what} failed`));
+  const run = () => step().then(() => undefined, (e) => app.log.error({ err: String(e) }, `${what} failed`));
+  const tick = () => void run();
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    tick();
+    const runs = firstRuns.get(app) ?? [];
+    runs.push(run());
+    firstRuns.set(app, runs);
     timer = setInterval(tick, everyMs);
     timer.unref();
   });

@@ -33,6 +33,8 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
       unreadCacheMs: 60_000,
     });
     url = await listen(oyster);
+    // The renewal reminders' first run writes notifications; counts are read after it.
+    await oyster.settled();
   });
   afterAll(async () => {
     await oyster.close();

@@ -42,6 +42,8 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     ...extra,
   });
   const url = await listen(oyster);
+  // What the periodic jobs' first runs write (renewal reminders, SLA escalations) is there before a test counts.
+  await oyster.settled();
   return {
     oyster,
     url,
