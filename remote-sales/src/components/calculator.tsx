@@ -68,10 +68,17 @@ export function QuotingSpinner() {
   );
 }
 
-export function RefusalsList({ refusals }: { refusals: readonly { companyId: string; companyName: string; reason: string }[] }) {
+/** «Отказали»: the insurers that would not quote, each with its reason (every calculator's offers; the class is the page's look). */
+export function RefusalsList({
+  refusals,
+  className = 'oy-eosago__refusals',
+}: {
+  refusals: readonly { companyId: string; companyName: string; reason: string }[];
+  className?: string;
+}) {
   if (!refusals.length) return null;
   return (
-    <section className="oy-eosago__refusals" aria-label="Отказы страховщиков">
+    <section className={className} aria-label="Отказы страховщиков">
       <h3>Отказали</h3>
       <ul>
         {refusals.map((r) => (

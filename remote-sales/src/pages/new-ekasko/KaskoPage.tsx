@@ -27,6 +27,7 @@ import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } f
 import { attachContractFiles, companyFileTypes, getContract, sendContract } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { createKaskoContract, quoteKasko, saveKaskoDetails, type KaskoOfferWire, type KaskoQuote } from '../../api/ekasko';
+import { RefusalsList } from '../../components/calculator';
 import { KASKO_FORM_STEPS, initialKaskoValues, kaskoDetailsWithClient, kaskoErrors, kaskoValuesOf, kaskoValuesWithVehicle, toKaskoRequest, type KaskoValues } from './kaskoForm';
 import './kasko.css';
 
@@ -101,18 +102,7 @@ export function KaskoOffers({ quote, onChoose }: { quote: KaskoQuote; onChoose(o
   return (
     <div className="oy-kasko__offers">
       {quote.offers.length ? quote.offers.map((o) => <KaskoOfferCard key={o.companyId} offer={o} onChoose={onChoose} />) : <EmptyState text="Ни один страховщик не сделал предложение" />}
-      {quote.refusals.length ? (
-        <section className="oy-kasko__refusals" aria-label="Отказы страховщиков">
-          <h3>Отказали</h3>
-          <ul>
-            {quote.refusals.map((r) => (
-              <li key={r.companyId}>
-                <strong>{r.companyName}</strong>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RefusalsList refusals={quote.refusals} className="oy-kasko__refusals" />
       {quote.offers.length ? <p className="oy-kasko__muted">{quote.offers[0].notes[0]}</p> : null}
     </div>
   );

@@ -51,7 +51,6 @@ import {
   type QuoteValues,
 } from './quoteForm';
 import { useStreamedQuote, type QuoteResult } from './useStreamedQuote';
-import { InsurerRefusals } from '../../components/InsurerRefusals';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import './eosago.css';
 

@@ -34,8 +34,8 @@ import { renewalQuote } from '../../api/renewals';
 import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, propertyValuesOf, toPropertyRequest, type PropertyValues } from './propertyForm';
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
-import { InsurerRefusals } from '../../components/InsurerRefusals';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
+import { RefusalsList } from '../../components/calculator';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
@@ -130,7 +130,7 @@ export function PropertyOffers({ quote, onRetry, onIssue }: { quote: Quote; onRe
       ) : (
         <EmptyState text="Ни один страховщик не сделал предложение" />
       )}
-      <InsurerRefusals refusals={refusals} className="oy-property__refusals" />
+      <RefusalsList refusals={refusals} className="oy-property__refusals" />
     </div>
   );
 }
