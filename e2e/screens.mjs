@@ -22,13 +22,31 @@ const shots = [
   { name: 'news-agent', path: '/app/news', as: 'agent@oyster.test' },
   { name: 'course-edit-copywriter', path: '/app/academy/new', as: 'copywriter@oyster.test' },
   { name: 'banners-agent', path: '/app/media/banners', as: 'agent@oyster.test' },
+  // Sales II (issue 25): the calculators, the lists and a contract, as the agent and as staff.
+  { name: 'ekasko-agent', path: '/app/new-ekasko', as: 'agent@oyster.test' },
+  { name: 'vzr-agent', path: '/app/new-vzr', as: 'agent@oyster.test' },
+  { name: 'ifl-agent', path: '/app/new-ifl', as: 'agent@oyster.test' },
+  { name: 'ifl-house-agent', path: '/app/new-ifl_house', as: 'agent@oyster.test' },
+  { name: 'ipoteka-agent', path: '/app/new-ipoteka', as: 'agent@oyster.test' },
+  { name: 'manual-agent', path: '/app/new-manual', as: 'agent@oyster.test' },
+  { name: 'contracts-agent', path: '/app/contracts', as: 'agent@oyster.test' },
+  { name: 'contracts-manager', path: '/app/contracts', as: 'manager@oyster.test' },
+  { name: 'contract-agent', path: '/app/contracts', as: 'agent@oyster.test', firstRow: true },
+  { name: 'contract-manager', path: '/app/contracts', as: 'manager@oyster.test', firstRow: true },
+  { name: 'renewals-agent', path: '/app/contracts/renewals', as: 'agent@oyster.test' },
+  { name: 'renewals-manager', path: '/app/contracts/renewals', as: 'manager@oyster.test' },
+  { name: 'clients-agent', path: '/app/contracts/clients', as: 'agent@oyster.test' },
+  { name: 'oyster-app-agent', path: '/app/oyster-app', as: 'agent@oyster.test' },
 ];
+// SHOTS=ekasko,contract: only the shots whose name contains one of these.
+const only = process.env.SHOTS?.split(',').filter(Boolean);
+const chosen = only ? shots.filter((s) => only.some((o) => s.name.includes(o))) : shots;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 for (const width of [1280, 900]) {
-  for (const s of shots) {
+  for (const s of chosen) {
     const page = await browser.newPage({ viewport: { width, height: 860 }, locale: 'ru-RU' });
     if (s.as) {
       await page.goto(`${base}/app/login?legacy=true`);
@@ -39,6 +57,13 @@ for (const width of [1280, 900]) {
     }
     await page.goto(`${base}${s.path}`);
     if (s.tab) await page.getByRole('tab', { name: s.tab }).click();
+    if (s.firstRow) {
+      // The newest contract of the list, opened as a person would (ids differ per database).
+      await page.getByText('Показать ещё').waitFor();
+      const hrefs = await page.locator('a[href*="/contracts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const href = hrefs.find((h) => /\/contracts\/[0-9a-f]{24}/.test(h ?? ''));
+      if (href) await page.goto(href.startsWith('http') ? href : `${base}${href}`);
+    }
     if (s.menu && width < 1000) await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(400);

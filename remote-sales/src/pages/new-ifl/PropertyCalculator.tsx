@@ -418,7 +418,8 @@ function Calculator({ kind, initial, startStep, renews }: { kind: PropertyKind; 
       <Stepper titlePlacement="vertical" steps={steps.map((s) => s.title)} current={step} onChange={(i) => void (i <= offersStep ? go(i) : undefined)} />
       <div role="form" aria-label={sectionOf(base)?.heading ?? 'Расчёт'}>
         <section className="oy-property__step" aria-label={steps[step].title}>
-          <h2>{steps[step].title}</h2>
+          {/* The form steps' blocks carry their own titles; the offers step has none of its own. */}
+          {key === 'offers' ? <h2>{steps[step].title}</h2> : null}
           {key === 'object' ? <ObjectStep kind={kind} status={status} /> : null}
           {key === 'outbuildings' ? <OutbuildingsStep status={status} /> : null}
           {key === 'cover' ? <CoverStep status={status} /> : null}
