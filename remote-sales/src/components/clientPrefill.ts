@@ -36,9 +36,9 @@ export function vehicleFromRecord(v: Vehicle): Partial<EosagoContractDetails['ve
 }
 
 /** Any product's details with a picked client as `who` (their contacts too, when the record has them): e-OSAGO's owner or insurant, e-KASKO's insurant. */
-export function withPerson<D extends { contacts?: { phone: string; email: string } }>(d: D, client: Client, who: keyof D & string): D {
+export function withPerson<D extends { contacts?: { phone?: string | null; email?: string | null } | null }>(d: D, client: Client, who: keyof D & string): D {
   const next = { ...d, [who]: { ...((d[who] as object | null | undefined) ?? {}), ...personFromClient(client) } } as D;
-  if (client.phone || client.email) next.contacts = { phone: client.phone ?? d.contacts?.phone ?? '', email: client.email ?? d.contacts?.email ?? '' };
+  if (client.phone || client.email) next.contacts = { phone: client.phone ?? d.contacts?.phone ?? '', email: client.email ?? d.contacts?.email ?? '' } as D['contacts'];
   return next;
 }
 

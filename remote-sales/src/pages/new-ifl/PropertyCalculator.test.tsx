@@ -20,6 +20,14 @@ const CALC = {
   alarm: false,
   startDate: '2027-01-10',
 };
+const AGENT = { id: 'a'.repeat(24), fio: 'Иванов И. П.' };
+const MARIA = { id: '1'.repeat(24), kind: 'person', name: 'Петрова Мария Игоревна', phone: '+7 (916) 555-44-33', email: null, birthDate: '1990-04-12', inn: null, plates: [], agent: AGENT, updatedAt: '2026-11-01T10:00:00.000Z' };
+const MARIA_CARD = {
+  client: { ...MARIA, lastName: 'Петрова', firstName: 'Мария', middleName: 'Игоревна', passport: { series: '4511', number: '654321', issuedAt: null, issuer: null, unitCode: null }, companyName: null, kpp: null, ogrn: null, contactPerson: null, address: null, createdAt: MARIA.updatedAt },
+  vehicles: [],
+  contracts: [],
+  canDelete: true,
+};
 const RENEWAL = { contractId: OLD, product: 'ifl', policyNumber: 'ХХХ0000000001', companyName: 'Ингосстрах', endDate: '2027-01-09', startDate: '2027-01-10', calculation: CALC, details: {} };
 const factor = (key: string, label: string, text: string) => ({ key, label, ppm: 1, kind: 'rate', text, why: `${label}: выбор страховщика` });
 const offer = (companyName: string, premium: number, over: Record<string, unknown> = {}) => ({
@@ -59,6 +67,9 @@ describe('Страхование квартиры (new-ifl)', () => {
       'POST /api/v2/products/ifl/quote': { data: QUOTE },
       'POST /api/v2/products/ifl/contracts': { data: { id: 'e'.repeat(24) } },
       [`GET /api/v2/contracts/${'e'.repeat(24)}`]: { data: { id: 'e'.repeat(24), product: 'ifl', status: 106, companyName: 'РЕСО-Гарантия', premium: 470_000, details: {} } },
+      'GET /api/v2/clients': { data: { items: [MARIA], next: null } },
+      [`GET /api/v2/clients/${MARIA.id}`]: { data: MARIA_CARD },
+      [`PATCH /api/v2/products/ifl/contracts/${'e'.repeat(24)}/details`]: (body: unknown) => ({ data: { id: 'e'.repeat(24), details: body } }),
     });
     await renderSection(RemoteRoutes, `/new-ifl?renew=${OLD}`, { http, user: DEMO_USERS.agent });
     expect(await screen.findByText(/Продление полиса ХХХ0000000001 \(Ингосстрах\), который заканчивается 09\.01\.2027/)).toBeInTheDocument();
@@ -78,7 +89,15 @@ describe('Страхование квартиры (new-ifl)', () => {
     expect(http.calls.find((c) => c.path === '/api/v2/products/ifl/contracts')!.body).toMatchObject({ companyId: QUOTE.offers[0].companyId, renewsContractId: OLD });
     // The insurant step loads the new contract: slow on a loaded CI machine (it timed out once at the default 5 s).
     expect(await screen.findByRole('button', { name: 'Отправить страховщику' }, { timeout: 15_000 })).toBeInTheDocument();
-  }, 30_000);
+
+    // The insurant typed once: «Выбрать клиента» fills the name, passport and contacts from the client record.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Выбрать клиента' }), { target: { value: 'петр' } });
+    fireEvent.click(await screen.findByRole('option', {}, { timeout: 5_000 }));
+    expect(await screen.findByText('Данные клиента «Петрова Мария Игоревна» подставлены в форму')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Фамилия' })).toHaveValue('Петрова'));
+    expect(screen.getByRole('textbox', { name: 'Номер паспорта' })).toHaveValue('654321');
+    expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('+7 (916) 555-44-33');
+  }, 40_000);
 
   it('shared-kit messages are shown in the form’s words', () => {
     expect(labelled('Поле «floor»: этаж больше этажности дома (floors)')).toBe('Поле «Этаж»: этаж больше этажности дома («Этажей в доме»)');

@@ -26,7 +26,7 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Tooltip } from '@oyster/shared-kit/ui';
-import { Button, Checkbox, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { Button, Checkbox, ClientPicker, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
 import { createProductContract, quoteProduct, saveProductDetails, type ProductQuoteAnswer, type RatedOffer } from '../../api/products';
@@ -36,6 +36,7 @@ import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import { RefusalsList } from '../../components/calculator';
+import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
@@ -311,6 +312,12 @@ function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(
   return (
     <>
       <FormBlock title="Страхователь: кто заключает договор" status={problem && problem.field ? 'invalid' : null}>
+        <ClientPicker
+          onPick={(card) => {
+            setProblem(null);
+            setD((prev) => withPerson(prev, card.client, 'insurant'));
+          }}
+        />
         <div className="oy-steps__grid">
           {text('insurant.lastName', 'Фамилия', true)}
           {text('insurant.firstName', 'Имя', true)}

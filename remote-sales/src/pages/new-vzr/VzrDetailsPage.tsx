@@ -7,16 +7,18 @@ import {
   isContractEditable,
   missingTravelDetail,
   sectionOf,
+  type Client,
   type ContractDetails,
   type TravelCalculateRequest,
   type TravelContractDetails,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Alnum10Input, Button, DateInput, FormBlock, FormikField, Input, LatinInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { Alnum10Input, Button, ClientPicker, DateInput, FormBlock, FormikField, Input, LatinInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
 import { saveProductDetails } from '../../api/products';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
+import { personFromClient } from '../../components/clientPrefill';
 import { detailsErrors, detailsOf, detailsValuesOf, type DetailsValues } from './vzrForm';
 import './vzr.css';
 
@@ -51,6 +53,20 @@ function AutoSave({ contract, onSaved, onState }: { contract: ContractDetails; o
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [json, contract.id]);
   return null;
+}
+
+/** The insurant's fields from a client record: what the record knows replaces, the rest stays as typed. */
+function insurantFromClient(was: DetailsValues['insurant'], c: Client): DetailsValues['insurant'] {
+  const p = personFromClient(c);
+  return {
+    ...was,
+    ...(p.lastName ? { lastName: p.lastName } : {}),
+    ...(p.firstName ? { firstName: p.firstName } : {}),
+    ...(p.middleName ? { middleName: p.middleName } : {}),
+    ...(p.birthDate ? { birthDate: formatDate(p.birthDate) } : {}),
+    ...(c.phone ? { phone: c.phone } : {}),
+    ...(c.email ? { email: c.email } : {}),
+  };
 }
 
 function blockStatus(errors: object, prefix: string, shown: boolean): FormBlockStatus {
@@ -110,6 +126,7 @@ function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved
         ))}
       </FormBlock>
       <FormBlock title="Страхователь — кто заключает договор и платит" status={blockStatus(form.errors, 'insurant', checked)}>
+        <ClientPicker onPick={(card) => void form.setFieldValue('insurant', insurantFromClient(form.values.insurant, card.client))} />
         <div className="oy-vzr__insurant">
           <FormikField<string> name="insurant.lastName" label="Фамилия" required>
             {(f) => <Input id={f.id} value={f.value} maxLength={100} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}

@@ -106,4 +106,24 @@ describe('Калькулятор ВЗР (new-vzr)', () => {
     expect(await screen.findByText('Ни один страховщик не сделал предложение')).toBeInTheDocument();
     expect(screen.getByText(/Не страхуем поездки в США и Канаду/)).toBeInTheDocument();
   });
+
+  it('«Страхователь»: «Выбрать клиента» fills the insurant’s name, birth date and contacts from the client record', async () => {
+    const AGENT = { id: 'a'.repeat(24), fio: 'Иванов И. П.' };
+    const item = { id: '1'.repeat(24), kind: 'person', name: 'Петрова Мария Игоревна', phone: '+7 (916) 555-44-33', email: 'maria@example.ru', birthDate: '1990-04-12', inn: null, plates: [], agent: AGENT, updatedAt: '2026-11-01T10:00:00.000Z' };
+    const card = { client: { ...item, lastName: 'Петрова', firstName: 'Мария', middleName: 'Игоревна', passport: null, companyName: null, kpp: null, ogrn: null, contactPerson: null, address: null, createdAt: item.updatedAt }, vehicles: [], contracts: [], canDelete: true };
+    const contract = { id: CONTRACT_ID, product: 'vzr', status: 106, companyName: 'Альфа', premium: ALFA.premium, calculation: { countries: ['IT'], tripType: 'single', startDate: '2027-07-01', endDate: '2027-07-14', travellers: [{ birthDate: '1990-05-20' }], sumInsured: 'eur30000', sport: 'none', options: [] }, details: {}, summary: [], files: [], history: [] };
+    const http = fakeHttp({
+      [`GET /api/v2/contracts/${CONTRACT_ID}`]: { data: contract },
+      'GET /api/v2/clients': { data: { items: [item], next: null } },
+      [`GET /api/v2/clients/${item.id}`]: { data: card },
+      [`PATCH /api/v2/products/vzr/contracts/${CONTRACT_ID}/details`]: (body: unknown) => ({ data: { ...contract, details: body } }),
+    });
+    await renderSection(RemoteRoutes, `/new-vzr/insurant?contract=${CONTRACT_ID}`, { http, user: DEMO_USERS.agent });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Выбрать клиента' }), { target: { value: 'петр' } });
+    fireEvent.click(await screen.findByRole('option', {}, { timeout: 5_000 }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Фамилия' })).toHaveValue('Петрова'));
+    expect(screen.getByRole('textbox', { name: 'Имя' })).toHaveValue('Мария');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Дата рождения' })).toHaveValue('12.04.1990'));
+    expect(screen.getByRole('textbox', { name: 'Эл. почта' })).toHaveValue('maria@example.ru');
+  });
 });
