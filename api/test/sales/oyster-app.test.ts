@@ -131,6 +131,27 @@ describe.each(BACKENDS)('Oyster.app: link, registrations, what they bought ($nam
     expect((await req('owner', 'GET', '/api/v2/oyster-app/summary')).body.data.code).toBe(fresh);
   });
 
+  test('the link opens the invitation page without an account: who invites and how to join; a replaced, unknown or malformed code says the link is invalid (404)', async () => {
+    const page = async (code: string) => {
+      const res = await fetch(`${r.url}/oyster-app/i/${code}`);
+      return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+    };
+    const code = (await req('agent', 'GET', '/api/v2/oyster-app/summary')).body.data.code as string;
+    const ok = await page(code);
+    expect([ok.status, ok.type]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(ok.html).toContain(`<h1>${OYSTER_APP_TEXTS.inviteTitle}</h1>`);
+    expect(ok.html).toContain(OYSTER_APP_TEXTS.inviteFrom('Иванов Иван Петрович'));
+    expect(ok.html).toContain(code);
+    expect(ok.html).not.toContain('<script');
+    const rotated = (await req('agent', 'POST', '/api/v2/oyster-app/link', { previousCode: code })).body.data.code as string;
+    for (const gone of [code, 'f'.repeat(16), '<b>x</b>', 'abc']) {
+      const res = await page(encodeURIComponent(gone));
+      expect([res.status, res.html.includes(OYSTER_APP_TEXTS.inviteInvalid)]).toEqual([404, true]);
+      expect(res.html).not.toContain('<b>x</b>');
+    }
+    expect((await page(rotated)).status).toBe(200);
+  });
+
   test('scope: each sees the clients of the agents they see; another agent’s client is a 404; staff filter by agent', async () => {
     const agents = await list('agent');
     const owners = await list('owner');

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_INVITE_CODE_PATTERN, OYSTER_APP_TEXTS, type OysterAppClient, type OysterAppClientsPage, type OysterAppSummary } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFoundError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams, objectIdSchema, yup } from '../../platform/validation.js';
-import { clientOf, clientsPage, rotateCode, summary, type ClientsQuery } from './store.js';
+import { clientOf, clientsPage, inviterOfCode, rotateCode, summary, type ClientsQuery } from './store.js';
+import { escapeHtml, publicPage } from '../../platform/public-page.js';
 
 /** A keyset cursor as clientsPage answers it: the row's created_at (µs, UTC) and id. */
 const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f]{24}$/;
@@ -24,6 +25,24 @@ export const inviteCodeSchema = (label: string) =>
  * The app's backend registers clients through a code in communications/routes/client-chats.ts.
  */
 export function oysterAppRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The page the agent's link and QR code open (public: the client has no account here): who invites them
+  // and how to join; a replaced or unknown code says so (404). The app itself reads the code from the link.
+  app.get('/oyster-app/i/:code', async (req: FastifyRequest<{ Params: { code: string } }>, reply) => {
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    const code = inviteCodeSchema('code').isValidSync(req.params.code) ? req.params.code.trim().toLowerCase() : null;
+    const agent = code ? await inviterOfCode(ctx.db, code) : null;
+    if (!code || !agent) {
+      return reply.code(404).send(publicPage(OYSTER_APP_TEXTS.inviteInvalidTitle, `<h1>${OYSTER_APP_TEXTS.inviteInvalidTitle}</h1><p>${OYSTER_APP_TEXTS.inviteInvalid}</p>`));
+    }
+    const steps = OYSTER_APP_TEXTS.inviteSteps.map((s) => `<li>${escapeHtml(s)}</li>`).join('');
+    return reply.send(
+      publicPage(
+        OYSTER_APP_TEXTS.inviteTitle,
+        `<h1>${OYSTER_APP_TEXTS.inviteTitle}</h1><p>${escapeHtml(OYSTER_APP_TEXTS.inviteFrom(agent))}</p><ol>${steps}</ol><dl><dt>${OYSTER_APP_TEXTS.inviteCode}</dt><dd class="code">${escapeHtml(code)}</dd></dl>`,
+      ),
+    );
+  });
+
   route(app, { method: 'GET', url: '/api/v2/oyster-app/summary', summary: 'Oyster.app: ссылка агента и число зарегистрированных клиентов', access: 'canSeeOysterApp' }, async (req): Promise<{ data: OysterAppSummary }> => ({
     data: await summary(ctx.db, req.me),
   }));

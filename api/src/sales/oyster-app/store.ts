@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { inMoscowMonth } from '../../platform/sql.js';
 import { agentIdsCondition, viewersOfAgent } from '../../platform/scope.js';
+import { fio } from '../../platform/auth/users.js';
 
 /**
  * Oyster.app's invitations and registered clients (issue 25; migration 27). A user's invite code is theirs
@@ -47,6 +48,15 @@ export async function rotateCode(q: Queryable, me: Me, previous: string): Promis
 }
 
 /** The agent whose link carries `code` (an active, non-personal user), or null: an unknown or replaced code. */
+/** The invitation page's agent: their name by a live code (null: no such code, or it was replaced, or the agent is blocked). */
+export async function inviterOfCode(q: Queryable, code: string): Promise<string | null> {
+  const [row] = await q.query<{ first_name: string; second_name: string; middle_name: string }>(
+    'SELECT first_name, second_name, middle_name FROM users WHERE app_invite_code = $1 AND NOT is_personal AND NOT is_blocked',
+    [code],
+  );
+  return row ? fio(row) : null;
+}
+
 export async function agentOfCode(q: Queryable, code: string): Promise<string | null> {
   const [row] = await q.query<{ id: string }>('SELECT id FROM users WHERE app_invite_code = $1 AND NOT is_personal AND NOT is_blocked', [code]);
   return row?.id ?? null;

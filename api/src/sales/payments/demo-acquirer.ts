@@ -7,6 +7,7 @@ import { expirePaymentLink } from '../contracts/flow.js';
 import { linkExpired, receiveCallback, type CallbackDeps } from './callbacks.js';
 import { signCallback } from './signature.js';
 import { productModule } from '../products/index.js';
+import { escapeHtml, publicPage } from '../../platform/public-page.js';
 
 /**
  * The demo insurers' payment page (demo mode only: routes/payments.ts registers it only then). The client
@@ -58,14 +59,6 @@ const payable = (row: PayRow, now: Date) =>
     ? row.status === S.waitingPayment && !linkExpired(row.status, row.payment_expires_at, now)
     : row.state === 'waiting' && row.status >= S.paid && row.status <= S.inAction && !(row.payment_expires_at && new Date(row.payment_expires_at).getTime() <= now.getTime());
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function payPage(title: string, body: string): string {
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;background:#f3f5f8;margin:0;padding:24px;color:#1f2329}main{max-width:440px;margin:40px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}h1{font-size:22px;margin:0 0 16px}dl{margin:0 0 20px}dt{color:#667085;font-size:13px}dd{margin:0 0 10px;font-weight:600}button{width:100%;padding:12px;font-size:16px;border:0;border-radius:8px;background:#1677ff;color:#fff;cursor:pointer}.ok{color:#1a7f37;font-weight:600}.muted{color:#667085;font-size:13px;margin-top:16px}</style></head>
-<body><main>${body}</main></body></html>`;
-}
-
 const tokenParams = yup.object({ token: yup.string().trim().matches(/^[A-Za-z0-9_-]{16,64}$/, 'Ссылка на оплату неверна').required().label('token') });
 
 export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps: CallbackDeps) {
@@ -74,10 +67,10 @@ export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     const token = tokenParams.isValidSync(req.params) ? req.params.token : null;
     const row = token ? await payRow(ctx, token) : undefined;
-    if (!row) return reply.code(404).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Попросите агента прислать новую ссылку на оплату.</p>'));
+    if (!row) return reply.code(404).send(publicPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Попросите агента прислать новую ссылку на оплату.</p>'));
     if (linkExpired(row.status, row.payment_expires_at, new Date())) {
       await expirePaymentLink(flow, row.id);
-      return reply.code(410).send(payPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
+      return reply.code(410).send(publicPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
     }
     const title = CONTRACT_PRODUCT_TITLES[row.product as ContractProduct] ?? row.product;
     const part = row.of > 1 || row.purpose === 'endorsement' ? `<dt>Платёж</dt><dd>${escapeHtml(instalmentTitle(row))}</dd>` : '';
@@ -85,12 +78,12 @@ export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps
     if (payable(row, new Date())) {
       const until = row.payment_expires_at ? `<p class="muted">Ссылка действует до ${formatMoscowDateTime(row.payment_expires_at)} (МСК).</p>` : '';
       const heading = escapeHtml(row.state === null && row.of === 1 ? (productModule(row.product)?.documentTitles.payment ?? `Оплата полиса ${title}`) : `${instalmentTitle(row)}: оплата полиса ${title}`);
-      return reply.send(payPage(`Оплата полиса — ${row.company_name}`, `<h1>${heading}</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
+      return reply.send(publicPage(`Оплата полиса — ${row.company_name}`, `<h1>${heading}</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
     }
     if (row.state === null ? row.status >= S.paid && row.status <= S.inAction : row.state === 'paid') {
-      return reply.send(payPage('Полис оплачен', `<h1>${row.state === null ? 'Полис оплачен' : 'Платёж получен'}</h1>${facts}<p class="ok">Оплата получена. ${row.state === null ? 'Полис придёт на почту страхователя.' : 'Спасибо!'}</p>`));
+      return reply.send(publicPage('Полис оплачен', `<h1>${row.state === null ? 'Полис оплачен' : 'Платёж получен'}</h1>${facts}<p class="ok">Оплата получена. ${row.state === null ? 'Полис придёт на почту страхователя.' : 'Спасибо!'}</p>`));
     }
-    return reply.code(410).send(payPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Договор больше не ожидает оплаты.</p>'));
+    return reply.code(410).send(publicPage('Ссылка недействительна', '<h1>Ссылка недействительна</h1><p>Договор больше не ожидает оплаты.</p>'));
   });
 
   // The demo insurer takes the money, then calls the product back, signed, as an acquirer would.
