@@ -2,7 +2,7 @@ import { CONTRACT_STATUS as S } from '@oyster/shared-kit/domain';
 import { moscowToday } from '../../src/sales/osago';
 import { remindRenewals } from '../../src/sales/renewals/reminders';
 import { listRenewals } from '../../src/sales/renewals/store';
-import { BACKENDS, startSignedIn, type SignedInApp } from '../support';
+import { BACKENDS, connectSocket, connected, startSignedIn, type SignedInApp } from '../support';
 import { contractsDriver, plusDays, postCallback } from '../support/contracts';
 
 /**
@@ -175,6 +175,26 @@ describe.each(BACKENDS)('sales: renewals ($name)', (backend) => {
     await r.oyster.db.query('UPDATE contracts SET end_date = $2, status = 700 WHERE id = $1', [id, plusDays(today, -3)]);
     expect(await idsOf('subagent')).not.toContain(id);
     expect(await idsOf('subagent', '&outcome=lost')).toContain(id);
+  });
+
+  test('a mark reaches, live, whoever sees that agent’s worklist: the network owner and the admin hear the policy’s status; another agent does not', async () => {
+    const id = await policy('subagent', 12);
+    const sockets = (['owner', 'admin', 'agent'] as const).map((w) => connectSocket(r.url, r.tokens[w]));
+    try {
+      await Promise.all(sockets.map(connected));
+      // Other tests' contracts move in the background: wait for this policy's event.
+      const heard = (s: (typeof sockets)[number]) => new Promise<string>((done) => s.on('contract_status', (e: { contractId: string }) => void (e.contractId === id && done(e.contractId))));
+      const [owner, admin] = sockets.map(heard);
+      let agentHeard = false;
+      sockets[2].on('contract_status', (e: { contractId: string }) => void (e.contractId === id && (agentHeard = true)));
+      expect((await req('subagent', 'POST', `/api/v2/renewals/${id}/outcome`, { outcome: 'lost' })).status).toBe(200);
+      expect(await owner).toBe(id);
+      expect(await admin).toBe(id);
+      await new Promise((done) => setTimeout(done, 300));
+      expect(agentHeard).toBe(false);
+    } finally {
+      sockets.forEach((s) => s.close());
+    }
   });
 
   test('bad input is a 400 in Russian naming the field, and nothing is written', async () => {

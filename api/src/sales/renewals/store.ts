@@ -19,12 +19,13 @@ import {
   type RenewalPage,
   type RenewalQuote,
   type SessionUser,
+  access,
 } from '@oyster/shared-kit/domain';
 import { fioSql } from '../../platform/auth/users.js';
 import type { Queryable } from '../../platform/db.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
-import { agentIdsCondition } from '../../platform/scope.js';
+import { agentIdsCondition, viewersOfAgent } from '../../platform/scope.js';
 import { isoTime } from '../../platform/sql.js';
 import { moscowToday } from '../osago.js';
 
@@ -220,7 +221,10 @@ export async function undoRenewalMark(q: Queryable, me: { user: SessionUser }, i
   return row;
 }
 
-/** A renewal's outcome changed: the policy's people hear it as its (unchanged) status, so their lists reload. */
+/**
+ * A renewal's outcome changed: the policy's people — and whoever sees that agent's renewals (a network owner,
+ * staff of their scope: platform/scope.ts) — hear it as its (unchanged) status, so their worklists reload.
+ */
 export async function pushRenewalChanged(q: Queryable, rt: Realtime, id: string, also: readonly string[]) {
   const [c] = await q.query<{ agent_id: string; created_by: string; status: ContractStatus; policy_number: string | null; updated_at: string | Date }>(
     'SELECT agent_id, created_by, status, policy_number, updated_at FROM contracts WHERE id = $1',
@@ -228,7 +232,8 @@ export async function pushRenewalChanged(q: Queryable, rt: Realtime, id: string,
   );
   if (!c) return;
   const event = { contractId: id, status: c.status, statusTitle: CONTRACT_STATUS_TITLES[c.status], policyNumber: c.policy_number, at: isoTime(c.updated_at) };
-  for (const userId of new Set([c.agent_id, c.created_by, ...also])) rt.emitToUser(userId, 'contract_status', event);
+  const viewers = await viewersOfAgent(q, c.agent_id, (u) => access(u).canSeeContracts);
+  for (const userId of new Set([c.agent_id, c.created_by, ...also, ...viewers])) rt.emitToUser(userId, 'contract_status', event);
 }
 
 /**
