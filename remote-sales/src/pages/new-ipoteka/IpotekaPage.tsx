@@ -62,6 +62,8 @@ const SEX_OPTIONS = BORROWER_SEXES.map((s) => ({ key: s, text: BORROWER_SEX_TITL
 const yearsWord = (n: number) => (n === 1 ? 'год' : n < 5 ? 'года' : 'лет');
 const YEARS_OPTIONS = Array.from({ length: MORTGAGE_MAX_YEARS }, (_, i) => i + 1).map((n) => ({ key: String(n), value: n, text: `${n} ${yearsWord(n)} — ${n === 1 ? 'один взнос' : `${n} ежегодных ${n < 5 ? 'взноса' : 'взносов'}`}` }));
 const SAVE_DELAY_MS = 600;
+/** How the rating's note of the yearly amounts begins (shared-kit sales/mortgage/rating.ts). */
+const YEARLY_NOTE = 'Взносы по годам:';
 
 /** A mortgage offer as the quote route answers it: the rails' part and the rating's, with the yearly amounts. */
 type MortgageOffer = RatedOffer & Pick<ProductOffer, 'instalments'>;
@@ -118,9 +120,13 @@ export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOf
         ))}
       </dl>
       <ul className="oy-vzr__notes">
-        {offer.notes.map((n) => (
-          <li key={n}>{n}</li>
-        ))}
+        {/* The yearly amounts are in the list above; the note says them again for the policy's printout. */}
+        {offer.notes
+          .filter((n) => !(yearly.length > 1 && n.startsWith(YEARLY_NOTE)))
+          .map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        {yearly.length > 1 ? <li>Следующие годы рассчитаны по сегодняшнему остатку долга; страховщик пересчитает их по остатку на начало года</li> : null}
       </ul>
       <IssueButton offer={offer} issue={issue} />
     </article>
