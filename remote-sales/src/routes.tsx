@@ -14,6 +14,7 @@ const ContractPage = React.lazy(() => import(/* webpackChunkName: "contract" */ 
 const ContractStepsPage = React.lazy(() => import(/* webpackChunkName: "contract-steps" */ './pages/contracts/ContractStepsPage'));
 const ClientsListPage = React.lazy(() => import(/* webpackChunkName: "clients" */ './pages/clients/ClientsListPage'));
 const ClientPage = React.lazy(() => import(/* webpackChunkName: "client" */ './pages/clients/ClientPage'));
+const IpotekaPage = React.lazy(() => import(/* webpackChunkName: "ipoteka" */ './pages/new-ipoteka/IpotekaPage'));
 const PropertyPage = React.lazy(() => import(/* webpackChunkName: "property" */ './pages/new-ifl/PropertyPages'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
@@ -38,6 +39,10 @@ export const SECTION_PAGES: SectionPages = {
     { path: '', page: PropertyPage },
     { path: ':step', page: PropertyPage },
   ],
+  'new-ipoteka': [
+    { path: '', page: IpotekaPage },
+    { path: ':step', page: IpotekaPage },
+  ],
   contracts: [
     { path: '', page: ContractsListPage },
     { path: 'renewals', page: RenewalsPage },
@@ -61,7 +66,6 @@ export const SECTION_PAGES: SectionPages = {
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
-  'new-ipoteka': ['', ':step', ':step/:subStep'],
   'new-manual': ['', ':step'],
   manual: ['contracts/:contractId/:step'],
 };

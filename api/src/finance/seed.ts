@@ -29,6 +29,12 @@ export const DEMO_PRODUCT_AGENT_RATES_BP: Record<string, number> = { eosago: DEM
  */
 export const DEMO_PROPERTY_AGENT_RATE_BP = 2500;
 export const DEMO_PROPERTY_INSURER_RATES_BP: Record<string, number> = { ingos: 3000, reso: 3000, vsk: 3000 };
+/**
+ * Mortgage (ipoteka; issue 25): §9 «Mortgage online up to 60%» — agents 40 % at every level, the insurers with a
+ * mortgage tariff pay 50 %: demo values inside «up to 60%», no agreement implied.
+ */
+export const DEMO_MORTGAGE_AGENT_RATE_BP = 4000;
+export const DEMO_MORTGAGE_INSURER_RATES_BP: Record<string, number> = { ingos: 5000, alfa: 5000, sogaz: 5000 };
 
 /**
  * The demo's commission segmenter and a personal template, from the day the demo database is made (so the
@@ -79,6 +85,12 @@ export async function seedFinance(q: Queryable) {
       const levels = { agent: DEMO_PROPERTY_AGENT_RATE_BP, expert: DEMO_PROPERTY_AGENT_RATE_BP, broker: DEMO_PROPERTY_AGENT_RATE_BP };
       await saveRateSet(q, { companyId: c.id, product, validFrom: DEMO_RATES_FROM, insurerRateBp, levels, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP }, { today: DEMO_RATES_FROM, allowPast: true });
     }
+  }
+  for (const c of companies) {
+    const insurerRateBp = DEMO_MORTGAGE_INSURER_RATES_BP[c.id_unicus];
+    if (insurerRateBp === undefined) continue;
+    const levels = { agent: DEMO_MORTGAGE_AGENT_RATE_BP, expert: DEMO_MORTGAGE_AGENT_RATE_BP, broker: DEMO_MORTGAGE_AGENT_RATE_BP };
+    await saveRateSet(q, { companyId: c.id, product: 'ipoteka', validFrom: DEMO_RATES_FROM, insurerRateBp, levels, ownerOverrideBp: DEMO_OWNER_OVERRIDE_BP }, { today: DEMO_RATES_FROM, allowPast: true });
   }
   await seedPersonalRates(q, today);
 }

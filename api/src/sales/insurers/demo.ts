@@ -17,6 +17,8 @@ export interface DemoInsurer {
    * The products it sells online (a demo choice per insurer). e-OSAGO it rates itself (baseRates); another
    * product by the product module's demo rating (products/<code>: demoQuote) until shared-kit's rating.
    * Property (ifl, ifl_house): the insurers with a property tariff in shared-kit sales/property/tariffs.ts.
+   * Mortgage (ipoteka): ingos, alfa and sogaz rate it by their tariffs in shared-kit sales/mortgage/tariffs.ts; reso and vsk list it
+   * without a tariff and refuse with the reason.
    */
   products: readonly ProductCode[];
   /** Roubles a year per tariff group (valid from 09.12.2025). */
@@ -47,7 +49,7 @@ export const DEMO_INSURERS: readonly DemoInsurer[] = [
   },
   {
     code: 'alfa',
-    products: ['eosago', 'ekasko', 'vzr'],
+    products: ['eosago', 'ekasko', 'vzr', 'ipoteka'],
     baseRates: { B_FL: 6900, B_YL: 5200, B_TAXI: 14500 },
     delayMs: 400,
     refuses: (req) => (req.rating.powerHp > 250 ? 'Онлайн-продажа недоступна для ТС мощностью свыше 250 л. с.' : null),

@@ -42,8 +42,11 @@ export interface ProductModule<Calc = any, Details = any, Request = unknown> {
   summary(row: ProductRow<Calc, Details>): SummaryBlock[];
   /** The policy's term. */
   term(calc: Calc): { from: string; to: string };
-  /** The payment schedule of a premium (kopecks): 1..N instalments, the first due now; amounts sum to the premium. */
-  schedule(premium: number, calc: Calc, today: string): { dueDate: string; amount: number }[];
+  /**
+   * The payment schedule of a premium (kopecks): 1..N instalments, the first due now; amounts sum to the premium.
+   * `offer`: the chosen offer as the module made it (a mortgage's yearly amounts are its rating's, per policy year).
+   */
+  schedule(premium: number, calc: Calc, today: string, offer?: Record<string, unknown>): { dueDate: string; amount: number }[];
   /** The premium's currency the calculation asks for (RUB unless the product prices in another). */
   currency(calc: Calc): ContractCurrency;
   /** A change in words, for the history and the contract page. */

@@ -132,7 +132,7 @@ export async function createContract(ctx: AppContext, flow: FlowDeps, insurers: 
   if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });
   const id = newId();
   const userId = req.me.user._id;
-  const schedule = module.schedule(offer.premium, calculation, today);
+  const schedule = module.schedule(offer.premium, calculation, today, offer as unknown as Record<string, unknown>);
   await ctx.db.tx(async (q) => {
     await q.query(
       `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, start_date, end_date, currency, premium_foreign, currency_rate, currency_rate_date, currency_rate_source)

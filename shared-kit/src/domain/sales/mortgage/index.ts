@@ -2,3 +2,4 @@ export * from './tariffs';
 export * from './input';
 export * from './rating';
 export * from './steps';
+export * from './details';

@@ -17,6 +17,9 @@ export const MORTGAGE_MAX_BORROWERS = 4;
 /** Outstanding balance, kopecks: 100 000 ₽ … 500 000 000 ₽ (the calculator's bounds, ours). */
 export const MORTGAGE_BALANCE_MIN = 100_000_00;
 export const MORTGAGE_BALANCE_MAX = 500_000_000_00;
+/** Policy years one contract covers (the calculator's bounds, ours): paid yearly, one instalment a year. */
+export const MORTGAGE_MIN_YEARS = 1;
+export const MORTGAGE_MAX_YEARS = 5;
 
 export interface Borrower {
   birthDate: string; // YYYY-MM-DD
@@ -34,8 +37,10 @@ export interface MortgageCalculateRequest {
   borrowers?: Borrower[];
   title: boolean;
   startDate: string; // YYYY-MM-DD
-  /** Which policy year is priced (1 = the first); title cover only in years 1–3. Default 1. */
+  /** Which policy year of the loan the contract begins with (1 = the first); title cover only in years 1–3. Default 1. */
   policyYear?: number;
+  /** How many policy years the contract covers (1…MORTGAGE_MAX_YEARS), one yearly instalment each. Default 1. */
+  years?: number;
 }
 
 export const mortgageCalculateSchema = yup
@@ -57,6 +62,13 @@ export const mortgageCalculateSchema = yup
     title: fields.bool('title').required(fields.required('title')),
     startDate: fields.date('startDate').required(fields.required('startDate')),
     policyYear: fields.int('policyYear', 1, 50),
+    years: yup
+      .number()
+      .typeError('Поле «years» должно быть числом')
+      .integer('Поле «years»: срок страхования — целое число лет')
+      .min(MORTGAGE_MIN_YEARS, `Поле «years»: срок страхования — от ${MORTGAGE_MIN_YEARS} до ${MORTGAGE_MAX_YEARS} лет`)
+      .max(MORTGAGE_MAX_YEARS, `Поле «years»: срок страхования — от ${MORTGAGE_MIN_YEARS} до ${MORTGAGE_MAX_YEARS} лет`)
+      .label('years'),
   })
   .test('borrowers-of-life', 'Поле «borrowers»: для страхования жизни укажите заёмщиков', function (v) {
     if (!v?.life) return true;

@@ -3,7 +3,8 @@
  * for a valid MortgageCalculateRequest: integer kopecks, every part said in Russian, or a refusal.
  */
 import { wholeYears } from '../osago/rating';
-import { formatMoney } from '../../format';
+import { formatDate, formatMoney } from '../../format';
+import { addCalendarDays, spanEnd, type CalendarSpan } from '../term';
 import {
   INDICATIVE_NOTE,
   applyPpm,
@@ -16,6 +17,7 @@ import {
   tariffInsurers,
   tariffOn,
   type AppliedFactor,
+  type ProductOffer,
   type ProductQuote,
   type TariffValue,
 } from '../ratingKit';
@@ -89,3 +91,56 @@ export function rateMortgage(req: MortgageCalculateRequest, insurer: string): Pr
 
 /** Every insurer's answer, in the tariff table's order. */
 export const rateMortgageAll = (req: MortgageCalculateRequest): ProductQuote[] => MORTGAGE_INSURERS.map((i) => rateMortgage(req, i));
+
+// ─── a contract of several policy years, paid yearly ───────────────────────────────────────────────
+
+/** The first day of the contract's policy year `k` (0 = the first): the start, then each anniversary. */
+export const mortgageYearStart = (startDate: string, k: number): string => (k === 0 ? startDate : addCalendarDays(spanEnd(startDate, 12 * k), 1));
+
+/** The contract's term: from the start to the last day of its last policy year. */
+export const mortgageTerm = (req: Pick<MortgageCalculateRequest, 'startDate' | 'years'>): CalendarSpan => ({ from: req.startDate, to: spanEnd(req.startDate, 12 * (req.years ?? 1)) });
+
+/** «2-й год» — the policy year of the loan the contract's year `k` is. */
+const loanYear = (req: MortgageCalculateRequest, k: number) => (req.policyYear ?? 1) + k;
+
+/**
+ * The quote of one insurer for the whole contract: each of its `years` policy years rated on its own
+ * (rateMortgage with that policy year of the loan and the borrowers' ages on its first day; title cover
+ * only in the loan's years 1–3), all on the stated balance. The premium is their sum, `instalments` the
+ * yearly amounts (one a year, the first due now). A year the insurer refuses refuses the contract.
+ */
+export function rateMortgageContract(req: MortgageCalculateRequest, insurer: string): ProductQuote {
+  const years = req.years ?? 1;
+  const rated: { k: number; q: ProductQuote }[] = Array.from({ length: years }, (_, k) => ({
+    k,
+    q: rateMortgage({ ...req, startDate: mortgageYearStart(req.startDate, k), policyYear: loanYear(req, k) }, insurer),
+  }));
+  const refused = rated.find((r) => r.q.kind === 'refusal');
+  if (refused && refused.q.kind === 'refusal') {
+    return refused.k === 0 ? refused.q : { kind: 'refusal', insurer, reason: `${loanYear(req, refused.k)}-й год страхования (с ${formatDate(mortgageYearStart(req.startDate, refused.k))}): ${refused.q.reason}` };
+  }
+  const offers = rated.map((r) => r.q as ProductOffer);
+  if (years === 1) return offers[0];
+  const instalments = offers.map((o) => o.premium);
+  const notes = [...new Set(offers.flatMap((o) => o.notes))];
+  notes.push(
+    `Взносы по годам: ${offers.map((o, k) => `${loanYear(req, k)}-й год — ${formatMoney(o.premium)}`).join(', ')}; следующие годы рассчитаны по сегодняшнему остатку долга, страховщик пересчитает их по остатку на начало года`,
+  );
+  return { ...offers[0], premium: instalments.reduce((a, b) => a + b, 0), instalments, notes };
+}
+
+/** Every insurer's answer for the whole contract, in the tariff table's order. */
+export const rateMortgageContractAll = (req: MortgageCalculateRequest): ProductQuote[] => MORTGAGE_INSURERS.map((i) => rateMortgageContract(req, i));
+
+/**
+ * The payment schedule of a mortgage contract: one instalment per policy year, the yearly amounts of its
+ * offer (`instalments`), the first due `today`, each next on its year's first day (never before today).
+ */
+export function mortgageSchedule(instalments: readonly number[], req: Pick<MortgageCalculateRequest, 'startDate' | 'years'>, today: string): { dueDate: string; amount: number }[] {
+  const years = req.years ?? 1;
+  if (instalments.length !== years || !instalments.every((a) => Number.isSafeInteger(a) && a > 0)) throw new Error(`mortgageSchedule: ${years} positive yearly amounts expected`);
+  return instalments.map((amount, k) => {
+    const due = k === 0 ? today : mortgageYearStart(req.startDate, k);
+    return { dueDate: due < today ? today : due, amount };
+  });
+}
