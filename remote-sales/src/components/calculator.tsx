@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { RENEW_QUERY, formatDate, type RenewalQuote } from '@oyster/shared-kit/domain';
+import { RENEW_QUERY, formatDate, formatMoney, type RenewalQuote } from '@oyster/shared-kit/domain';
 import { Button, Spin } from '@oyster/shared-kit/ui/form';
 import { ErrorState, LoadingBlock, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
 import { renewalQuote } from '../api/renewals';
@@ -31,6 +31,26 @@ export function tabKeeper<T>(key: string, valid: (x: T) => boolean) {
       }
     },
   };
+}
+
+/** 12.5 → «12,5%» (Russian decimal comma). */
+export const formatPercent = (p: number) => `${String(p).replace('.', ',')}%`;
+
+/**
+ * An offer's commission chips: «Ваше КВ» (the api gives it only to whom it may show it — not to sub-agents)
+ * and «КВ страховщика». `chip` is the page's chip class (its accent variant is `${chip}--accent`).
+ */
+export function CommissionChips({ offer, chip = 'oy-offer__chip' }: { offer: { agentCommission?: { amount: number; percent: number } | null; commissionPercent?: number | null }; chip?: string }) {
+  return (
+    <>
+      {offer.agentCommission ? (
+        <span className={`${chip} ${chip}--accent`}>
+          Ваше КВ {formatMoney(offer.agentCommission.amount)} ({formatPercent(offer.agentCommission.percent)})
+        </span>
+      ) : null}
+      {offer.commissionPercent !== undefined && offer.commissionPercent !== null ? <span className={chip}>КВ страховщика {formatPercent(offer.commissionPercent)}</span> : null}
+    </>
+  );
 }
 
 /** «Оформить»: `issue` answers the error text, or navigates away. */

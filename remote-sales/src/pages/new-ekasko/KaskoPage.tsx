@@ -27,13 +27,12 @@ import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } f
 import { attachContractFiles, companyFileTypes, getContract, sendContract } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { createKaskoContract, quoteKasko, saveKaskoDetails, type KaskoOfferWire, type KaskoQuote } from '../../api/ekasko';
-import { RefusalsList } from '../../components/calculator';
+import { CommissionChips, RefusalsList } from '../../components/calculator';
 import { KASKO_FORM_STEPS, initialKaskoValues, kaskoDetailsWithClient, kaskoErrors, kaskoValuesOf, kaskoValuesWithVehicle, toKaskoRequest, type KaskoValues } from './kaskoForm';
 import './kasko.css';
 
 const TITLE = 'Калькулятор Е-КАСКО';
 const options = <K extends string | number>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: String(k), value: k, text: titles[k] }));
-const percent = (p: number) => `${String(p).replace('.', ',')}%`;
 /** What the offers are for, in one line: «Kia Rio, 2021 · страховая сумма 1 800 000,00 ₽ · 1 водитель · Два платежа». */
 export function calculatedText(v: KaskoValues): string {
   const drivers = v.unrestricted ? 'без ограничения водителей' : `водителей: ${v.drivers.length}`;
@@ -59,12 +58,7 @@ export function KaskoOfferCard({ offer, onChoose }: { offer: KaskoOfferWire; onC
       </header>
       {offer.instalments.length > 1 ? <p className="oy-kasko-offer__payments">Платежи: {offer.instalments.map((a) => formatMoney(a)).join(' + ')}</p> : null}
       <div className="oy-kasko-offer__chips">
-        {offer.agentCommission ? (
-          <span className="oy-kasko-offer__chip oy-kasko-offer__chip--accent">
-            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({percent(offer.agentCommission.percent)})
-          </span>
-        ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-kasko-offer__chip">КВ страховщика {percent(offer.commissionPercent)}</span> : null}
+        <CommissionChips offer={offer} chip="oy-kasko-offer__chip" />
       </div>
       <dl className="oy-kasko-offer__factors" aria-label={`Множители: ${offer.companyName}`}>
         {offer.factors.map((f) => (

@@ -37,7 +37,7 @@ import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit
 import { createContract, saveContractDetails } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { addressSuggestionOf, withClient, withVehicle } from '../../components/clientPrefill';
-import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
 import {
   contractDetailsOf,
@@ -92,8 +92,6 @@ const kept$ = tabKeeper<Kept>(STORAGE_KEY, (k) => !!k.values && !!k.details && N
 const readKept = kept$.read;
 const keep = kept$.write;
 
-/** 12.5 → «12,5%» (Russian decimal comma). */
-const formatPercent = (p: number) => `${String(p).replace('.', ',')}%`;
 
 function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   return (
@@ -108,12 +106,7 @@ function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
             <span className="oy-offer__chip">ограничено ст. 9 40-ФЗ</span>
           </Tooltip>
         ) : null}
-        {offer.agentCommission ? (
-          <span className="oy-offer__chip oy-offer__chip--accent">
-            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({formatPercent(offer.agentCommission.percent)})
-          </span>
-        ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip">КВ страховщика {formatPercent(offer.commissionPercent)}</span> : null}
+        <CommissionChips offer={offer} />
       </div>
       <dl className="oy-offer__coefficients" aria-label={`Коэффициенты: ${offer.companyName}`}>
         {COEFFICIENT_NAMES.map((c) => (

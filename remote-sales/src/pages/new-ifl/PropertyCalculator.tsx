@@ -35,12 +35,11 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
-import { RefusalsList } from '../../components/calculator';
+import { CommissionChips, IssueButton, RefusalsList } from '../../components/calculator';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
 const options = <K extends string>(keys: readonly K[], titles: Record<K, string>) => keys.map((k) => ({ key: k, text: titles[k] }));
-const formatPercent = (p: number) => `${String(p).replace('.', ',')}%`;
 const TEXTS = {
   apartment: { lead: 'Расчёт страхования квартиры у всех страховщиков, продающих его онлайн: адрес, дом, что страхуем и на какие суммы.' },
   house: { lead: 'Расчёт страхования дома у всех страховщиков, продающих его онлайн: адрес, стены и отопление, постройки, что страхуем и на какие суммы.' },
@@ -50,8 +49,6 @@ type Quote = { status: 'idle' } | { status: 'loading' } | { status: 'error'; mes
 
 /** One insurer's offer: the premium, «Ваше КВ» (only to whom the api shows it), every factor with why. */
 export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIssue(offer: RatedOffer): Promise<string | null> }) {
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
   return (
     <article className="oy-offer" aria-label={offer.companyName}>
       <header className="oy-offer__head">
@@ -59,12 +56,7 @@ export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIss
         <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
       </header>
       <div className="oy-offer__notes">
-        {offer.agentCommission ? (
-          <span className="oy-offer__chip oy-offer__chip--accent">
-            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({formatPercent(offer.agentCommission.percent)})
-          </span>
-        ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip">КВ страховщика {formatPercent(offer.commissionPercent)}</span> : null}
+        <CommissionChips offer={offer} />
       </div>
       <dl className="oy-property__factors" aria-label={`Факторы: ${offer.companyName}`}>
         {offer.factors.map((f) => (
@@ -81,29 +73,7 @@ export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIss
           {n}
         </p>
       ))}
-      <div className="oy-offer__issue">
-        <Button
-          type="primary"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            setError(null);
-            void onIssue(offer).then((problem) => {
-              if (problem) {
-                setError(problem);
-                setBusy(false);
-              }
-            });
-          }}
-        >
-          Оформить
-        </Button>
-        {error ? (
-          <p className="oy-offer__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <IssueButton offer={offer} issue={onIssue} />
     </article>
   );
 }

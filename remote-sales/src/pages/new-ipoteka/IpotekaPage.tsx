@@ -34,7 +34,7 @@ import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, FormBlock, 
 import { EmptyState, ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
 import { createProductContract, quoteProduct, saveProductDetails, type RatedOffer } from '../../api/products';
-import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { FormikCheckbox } from '../../components/formikParts';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import {
@@ -77,7 +77,6 @@ interface Kept {
 }
 const kept$ = tabKeeper<Kept>('oyster.ipoteka.calculator', (k) => !!k.values && Array.isArray(k.values.borrowers) && Number.isInteger(k.step));
 
-const percent = (p: number) => `${String(p).replace('.', ',')}%`;
 const todayIso = () => moscowCalendarDay(new Date(), 0).toISOString().slice(0, 10);
 
 /** One insurer's offer: the premium of all the years, each year's instalment and when it is due, «Ваше КВ», every factor and why. */
@@ -91,12 +90,7 @@ export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOf
         <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
       </header>
       <div className="oy-offer__notes">
-        {offer.agentCommission ? (
-          <span className="oy-offer__chip oy-offer__chip--accent">
-            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({percent(offer.agentCommission.percent)})
-          </span>
-        ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip">КВ страховщика {percent(offer.commissionPercent)}</span> : null}
+        <CommissionChips offer={offer} />
       </div>
       {yearly.length > 1 ? (
         <ol className="oy-ipoteka__years" aria-label={`Взносы по годам: ${offer.companyName}`}>

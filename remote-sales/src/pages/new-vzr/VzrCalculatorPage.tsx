@@ -24,7 +24,7 @@ import { Tooltip } from '@oyster/shared-kit/ui';
 import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createProductContract, quoteProduct } from '../../api/products';
-import { IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { CALC_STEPS, initialTravelValues, stepOfField, sumForZone, toTravelRequest, travelErrors, travelValuesOf, type TravelValues } from './vzrForm';
 import './vzr.css';
 
@@ -56,7 +56,6 @@ const readKept = kept$.read;
 const keep = kept$.write;
 
 /** «12,5%». */
-const percent = (p: number) => `${String(p).replace('.', ',')}%`;
 
 /** One insurer's offer: the premium in its currency and in roubles at the day's rate, «Ваше КВ», every factor and why. */
 export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: Issue }) {
@@ -69,12 +68,7 @@ export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: I
       </header>
       <p className="oy-vzr__roubles">≈ {roubles}{offer.rateSource === 'demo' ? ' (демонстрационный курс)' : ''}</p>
       <div className="oy-offer__notes">
-        {offer.agentCommission ? (
-          <span className="oy-offer__chip oy-offer__chip--accent">
-            Ваше КВ {formatMoney(offer.agentCommission.amount)} ({percent(offer.agentCommission.percent)})
-          </span>
-        ) : null}
-        {offer.commissionPercent !== undefined ? <span className="oy-offer__chip">КВ страховщика {percent(offer.commissionPercent)}</span> : null}
+        <CommissionChips offer={offer} />
       </div>
       <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
         {offer.factors.map((f) => (
