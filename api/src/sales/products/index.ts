@@ -4,6 +4,7 @@ import { eosago } from './eosago/index.js';
 import { vzr } from './vzr/index.js';
 import { ifl } from './ifl/index.js';
 import { iflHouse } from './ifl_house/index.js';
+import { manual } from './manual/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -22,6 +23,7 @@ const MODULES = new Map<ProductCode, ProductModule>([
   [vzr.code, vzr as ProductModule],
   [ifl.code, ifl as ProductModule],
   [iflHouse.code, iflHouse as ProductModule],
+  [manual.code, manual as ProductModule],
 ]);
 
 export function productModule(code: string): ProductModule | undefined {
