@@ -66,17 +66,17 @@ test('an agent enters a KASKO policy with its scan and sends it for review; a ma
   const staff = await staffContext.newPage();
   await signIn(staff, EMAIL.manager);
   await staff.goto(contractUrl);
-  const review = staff.getByRole('region', { name: 'Проверка' });
+  const review = staff.getByRole('region', { name: 'Проверка', exact: true });
   await expect(review.getByRole('link', { name: 'полис-каско.pdf' })).toBeVisible();
   await staff.screenshot({ path: '/tmp/shots/manual-review-1280.png', fullPage: true });
   await staff.setViewportSize({ width: 900, height: 900 });
   await staff.screenshot({ path: '/tmp/shots/manual-review-900.png', fullPage: true });
   await review.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(staff.getByRole('region', { name: 'Договор' })).toContainText('Действует');
+  await expect(staff.getByRole('region', { name: 'Договор', exact: true })).toContainText('Действует');
   await staffContext.close();
 
   // The agent's page follows live; Полисы lists it in force with its kind.
-  await expect(page.getByRole('region', { name: 'Договор' })).toContainText('Действует');
+  await expect(page.getByRole('region', { name: 'Договор', exact: true })).toContainText('Действует');
   await page.goto('/app/contracts');
   const row = page.getByRole('link', { name: new RegExp(`Е-КАСКО \\(вручную\\) ${number}`) });
   await expect(row).toBeVisible();

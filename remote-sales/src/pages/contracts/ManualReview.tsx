@@ -27,7 +27,7 @@ export function ManualReview({ contract, onChanged }: { contract: ContractDetail
   }
   if (contract.status === CONTRACT_STATUS.draft) {
     return (
-      <section className="oy-manual__block" aria-label="Ввод полиса">
+      <section className="oy-contract__block" aria-label="Ввод полиса">
         <h2>Ввод полиса</h2>
         {contract.insurerMessage ? <p className="oy-manual__warning" role="alert">{MANUAL_TEXTS.returned(contract.insurerMessage)}</p> : null}
         <Link to={manualStepPath(contract.id, 'policy')}>{MANUAL_TEXTS.continueEntry}</Link>
@@ -37,13 +37,13 @@ export function ManualReview({ contract, onChanged }: { contract: ContractDetail
   if (contract.status !== CONTRACT_STATUS.review) return null;
   if (!contract.canReview) {
     return (
-      <section className="oy-manual__block" aria-label={MANUAL_TEXTS.reviewHeading}>
+      <section className="oy-contract__block" aria-label={MANUAL_TEXTS.reviewHeading}>
         <p className="oy-manual__muted">{MANUAL_TEXTS.waitingReview}</p>
       </section>
     );
   }
   return (
-    <section className="oy-manual__block oy-manual__review" aria-label={MANUAL_TEXTS.reviewHeading}>
+    <section className="oy-contract__block oy-manual__review" aria-label={MANUAL_TEXTS.reviewHeading}>
       <h2>{MANUAL_TEXTS.reviewHeading}</h2>
       <p className="oy-manual__muted">{MANUAL_TEXTS.reviewLead}</p>
       <p>
