@@ -17,11 +17,3 @@ export async function saveManualStep(id: string, details: Partial<ManualDetails>
 export async function sendManual(id: string): Promise<ContractDetails> {
   return (await http().post<{ data: ContractDetails }>(`${base}/${id}/send`, undefined, { silent: true })).data;
 }
-
-export async function confirmManual(id: string): Promise<ContractDetails> {
-  return (await http().post<{ data: ContractDetails }>(`${base}/${id}/confirm`, undefined, { silent: true })).data;
-}
-
-export async function returnManual(id: string, reason: string): Promise<ContractDetails> {
-  return (await http().post<{ data: ContractDetails }>(`${base}/${id}/return`, { reason }, { silent: true })).data;
-}

@@ -1,11 +1,15 @@
 import * as React from 'react';
-import '../new-manual/manual.css';
 import { Link } from 'react-router-dom';
 import { CONTRACT_STATUS, MANUAL_SCAN_FILE_TYPE, MANUAL_TEXTS, manualStepPath, type ContractDetails } from '@oyster/shared-kit/domain';
 import { Button, Field, Input } from '@oyster/shared-kit/ui/form';
 import { errorText } from '@oyster/shared-kit/ui/screens';
 import { contractFileUrl } from '../../api/contracts';
-import { confirmManual, returnManual } from '../../api/manual';
+
+// Staff's two calls (api/src/sales/routes/manual.ts), here and not from api/manual.ts: the contract page's chunk then shares
+// nothing new with the steps' chunk (remoteEntry, on home's first load, lists every shared chunk).
+const review = (id: string, act: 'confirm' | 'return', body?: { reason: string }) =>
+  getRuntime().http.post<{ data: ContractDetails }>(`/api/v2/products/manual/contracts/${id}/${act}`, body, { silent: true }).then((r) => r.data);
+import { getRuntime } from '@oyster/shared-kit/runtime';
 
 /** On the contract page of a manual policy: staff's «Проверка» (the scan, «Подтвердить» / «Вернуть агенту»); the agent's way back into the steps. */
 export function ManualReview({ contract, onChanged }: { contract: ContractDetails; onChanged(c: ContractDetails): void }) {
@@ -29,7 +33,7 @@ export function ManualReview({ contract, onChanged }: { contract: ContractDetail
     return (
       <section className="oy-contract__block" aria-label="Ввод полиса">
         <h2>Ввод полиса</h2>
-        {contract.insurerMessage ? <p className="oy-manual__warning" role="alert">{MANUAL_TEXTS.returned(contract.insurerMessage)}</p> : null}
+        {contract.insurerMessage ? <p className="oy-contract__warning" role="alert">{MANUAL_TEXTS.returned(contract.insurerMessage)}</p> : null}
         <Link to={manualStepPath(contract.id, 'policy')}>{MANUAL_TEXTS.continueEntry}</Link>
       </section>
     );
@@ -38,14 +42,14 @@ export function ManualReview({ contract, onChanged }: { contract: ContractDetail
   if (!contract.canReview) {
     return (
       <section className="oy-contract__block" aria-label={MANUAL_TEXTS.reviewHeading}>
-        <p className="oy-manual__muted">{MANUAL_TEXTS.waitingReview}</p>
+        <p className="oy-contract__muted">{MANUAL_TEXTS.waitingReview}</p>
       </section>
     );
   }
   return (
     <section className="oy-contract__block oy-manual__review" aria-label={MANUAL_TEXTS.reviewHeading}>
       <h2>{MANUAL_TEXTS.reviewHeading}</h2>
-      <p className="oy-manual__muted">{MANUAL_TEXTS.reviewLead}</p>
+      <p className="oy-contract__muted">{MANUAL_TEXTS.reviewLead}</p>
       <p>
         Скан полиса:{' '}
         {scans.length
@@ -62,18 +66,18 @@ export function ManualReview({ contract, onChanged }: { contract: ContractDetail
           <Input.TextArea id="m-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
       ) : null}
-      {error ? <p className="oy-manual__error" role="alert">{error}</p> : null}
-      <div className="oy-manual__actions">
+      {error ? <p className="oy-contract__error" role="alert">{error}</p> : null}
+      <div className="oy-contract__actions">
         {reason === null ? (
           <>
-            <Button type="primary" loading={busy} onClick={() => void run(() => confirmManual(contract.id))}>
+            <Button type="primary" loading={busy} onClick={() => void run(() => review(contract.id, 'confirm'))}>
               {MANUAL_TEXTS.confirm}
             </Button>
             <Button onClick={() => setReason('')}>{MANUAL_TEXTS.returnToAgent}</Button>
           </>
         ) : (
           <>
-            <Button danger loading={busy} disabled={reason.trim().length < 3} onClick={() => void run(() => returnManual(contract.id, reason.trim()))}>
+            <Button danger loading={busy} disabled={reason.trim().length < 3} onClick={() => void run(() => review(contract.id, 'return', { reason: reason.trim() }))}>
               {MANUAL_TEXTS.returnToAgent}
             </Button>
             <Button onClick={() => setReason(null)}>Отмена</Button>
