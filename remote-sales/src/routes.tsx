@@ -18,6 +18,9 @@ const IpotekaPage = React.lazy(() => import(/* webpackChunkName: "ipoteka" */ '.
 const PropertyPage = React.lazy(() => import(/* webpackChunkName: "property" */ './pages/new-ifl/PropertyPages'));
 const SoapLogsPage = React.lazy(() => import(/* webpackChunkName: "soap-logs" */ './pages/soap-logs/SoapLogsPage'));
 const OysterAppPage = React.lazy(() => import(/* webpackChunkName: "oyster-app" */ './pages/oyster-app/OysterAppPage'));
+const loadManual = () => import(/* webpackChunkName: "manual" */ './pages/new-manual/ManualPages');
+const ManualStartPage = React.lazy(() => loadManual().then((m) => ({ default: m.ManualStartPage })));
+const ManualStepsPage = React.lazy(() => loadManual().then((m) => ({ default: m.ManualStepsPage })));
 const OysterAppClientsPage = React.lazy(() => import(/* webpackChunkName: "oyster-app-clients" */ './pages/oyster-app/ClientsPage'));
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
@@ -52,6 +55,9 @@ export const SECTION_PAGES: SectionPages = {
     { path: ':contractId', page: ContractPage },
     { path: ':contractId/:step', page: ContractStepsPage },
   ],
+  // A policy issued elsewhere, entered by hand (issue 25): the draft's start, then its steps.
+  'new-manual': [{ path: '', page: ManualStartPage }],
+  manual: [{ path: 'contracts/:contractId/:step', page: ManualStepsPage }],
   'soap-logs': [{ path: '', page: SoapLogsPage }],
   'oyster-app': [
     { path: '', page: OysterAppPage },
@@ -66,8 +72,6 @@ export const SECTION_PAGES: SectionPages = {
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   'new-eosago': [':step'],
-  'new-manual': ['', ':step'],
-  manual: ['contracts/:contractId/:step'],
 };
 
 /**

@@ -17,7 +17,8 @@ export const commissionOf = (premiumKopecks: number, rateBp: number) => Math.flo
  * The paid contract's commission (and the owner's override for a sub-agent's sale), at the rates the
  * resolver gives for its start date, each line with the reason. When the rate differs from the one the
  * offer showed («Ваше КВ» when the contract was made), the reason says so. Answers the lines written;
- * those without a rate count too.
+ * those without a rate count too. The rate is the policy's kind's (contracts.kind: a policy entered by
+ * hand is rated as the product the agent said it is).
  */
 export async function accrueCommission(
   q: Queryable,
@@ -29,7 +30,7 @@ export async function accrueCommission(
   // start_date as text: a calendar day, whatever the driver makes of a date column.
   // The rate the offer showed, a percent in its JSON, as basis points by exact decimal arithmetic (numeric), not a float.
   const [c] = await q.query<{ agent_id: string; company_id: string; product: string; premium: string | number; start_date: string; parent: string | null; is_sub_agent: boolean; shown_bp: number | null }>(
-    `SELECT c.agent_id, c.company_id, c.product, c.premium, c.start_date::text AS start_date, u.parent_agent_id AS parent,
+    `SELECT c.agent_id, c.company_id, c.kind AS product, c.premium, c.start_date::text AS start_date, u.parent_agent_id AS parent,
             (u.is_sub_agent OR 'sub_agent' = ANY(u.roles)) AS is_sub_agent, round((c.offer->'agentCommission'->>'percent')::numeric * 100)::int AS shown_bp
        FROM contracts c JOIN users u ON u.id = c.agent_id WHERE c.id = $1`,
     [contractId],

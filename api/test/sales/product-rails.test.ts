@@ -186,7 +186,7 @@ describe.each(BACKENDS)('product rails ($name)', (backend) => {
   });
 
   test('the api takes only registered products, and a calculation that is wrong is a 400 naming the field', async () => {
-    expect((await r.req('agent', 'POST', '/api/v2/products/manual/contracts', { calculation: {}, companyId: vsk })).status).toBe(404);
+    expect((await r.req('agent', 'POST', '/api/v2/products/dsago/contracts', { calculation: {}, companyId: vsk })).status).toBe(404);
     const bad = await r.req('agent', 'POST', '/api/v2/products/ekasko/contracts', { calculation: { startDate: start, premium: 5, instalments: 3 }, companyId: vsk });
     expect(bad).toMatchObject({ status: 400 });
     expect(bad.body.message).toMatch(/^Поле «calculation\.premium»|^Поле «premium»/);

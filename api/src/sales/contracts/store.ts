@@ -24,6 +24,7 @@ import {
   type ContractCurrency,
   type ContractInstalment,
   type SessionUser,
+  manualProductName,
 } from '@oyster/shared-kit/domain';
 import { productModule } from '../products/index.js';
 import { fioSql } from '../../platform/auth/users.js';
@@ -51,6 +52,8 @@ export interface ContractRow {
   created_by: string;
   /** A registered product's code (products/index.ts). */
   product: ContractProduct;
+  /** What the policy is: the product, or a manual policy's kind (migration 29's generated column). */
+  kind: ContractProduct;
   status: ContractStatus;
   company_id: string | null;
   company_name: string | null;
@@ -95,7 +98,8 @@ export function toListItem(r: ContractRow): ContractListItem {
   return {
     id: r.id,
     product: r.product,
-    productName: CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
+    kind: r.kind ?? r.product,
+    productName: r.product === 'manual' ? manualProductName(r.kind) : CONTRACT_PRODUCT_TITLES[r.product as ContractProduct] ?? r.product,
     status: r.status,
     statusTitle: CONTRACT_STATUS_TITLES[r.status],
     reportStatus: reportStatusOf(r.status),
@@ -155,7 +159,8 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     paymentUrl: row.status === 250 && row.payment_token ? `${publicBase}/pay/${row.payment_token}` : null,
     paymentExpiresAt: row.status === 250 && row.payment_expires_at ? isoTime(row.payment_expires_at) : null,
     insurerMessage: row.insurer_message,
-    documents: [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
+    // A manual policy has no documents of Oyster's: its scan (the files) is the policy.
+    documents: row.product === 'manual' ? [] : [...(row.status >= 106 && row.status <= 250 ? (['draft'] as const) : []), ...(row.policy_number ? (['policy'] as const) : [])],
     files: await contractFiles(q, row.id),
     canAttachFiles: canAttachContractFiles(row.status),
     money: access(user).canSeeContractMoney ? await contractMoney(q, row.id) : null,
@@ -169,6 +174,7 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     changes: await contractChanges(q, row.id),
     canCancel: canCancelAtInsurer(row.status, actor),
     canEndorse: !!module?.changeSchema && (row.status === CONTRACT_STATUS.released || row.status === CONTRACT_STATUS.inAction),
+    canReview: row.product === 'manual' && row.status === CONTRACT_STATUS.review && actor === 'staff',
   };
 }
 
@@ -328,7 +334,8 @@ export async function listContracts(q: Queryable, me: { user: SessionUser }, que
   }
   if (query.product) {
     params.push(query.product);
-    where.push(`c.product = $${params.length}`);
+    // A product's policies entered by hand are that product's too (contracts.kind); 'manual': those entered by hand.
+    where.push(`(c.product = $${params.length} OR c.kind = $${params.length})`);
   }
   if (query.search) {
     const term = query.search.trim();

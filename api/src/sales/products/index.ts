@@ -5,6 +5,7 @@ import { vzr } from './vzr/index.js';
 import { ifl } from './ifl/index.js';
 import { iflHouse } from './ifl_house/index.js';
 import { ipoteka } from './ipoteka/index.js';
+import { manual } from './manual/index.js';
 import type { ProductModule } from './types.js';
 
 export type { ProductModule, ProductRow } from './types.js';
@@ -24,6 +25,7 @@ const MODULES = new Map<ProductCode, ProductModule>([
   [ifl.code, ifl as ProductModule],
   [iflHouse.code, iflHouse as ProductModule],
   [ipoteka.code, ipoteka as ProductModule],
+  [manual.code, manual as ProductModule],
 ]);
 
 export function productModule(code: string): ProductModule | undefined {

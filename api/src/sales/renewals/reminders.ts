@@ -1,4 +1,4 @@
-import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, RENEWAL_THRESHOLDS, RENEWALS_PATH, renewalReminderTitle } from '@oyster/shared-kit/domain';
+import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, manualProductName, RENEWAL_THRESHOLDS, RENEWALS_PATH, renewalReminderTitle } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { pushNotifications, writeNotifications, type WrittenNotification } from '../../communications/notifications.js';
 import { moscowToday } from '../osago.js';
@@ -36,15 +36,15 @@ export async function remindRenewals(ctx: Pick<AppContext, 'db' | 'rt' | 'unread
         [today],
       );
       if (!claimed.length) return [];
-      const rows = await q.query<{ id: string; agent_id: string; product: string; policy_number: string | null; client_name: string | null; plate: string | null; vin: string | null; details: Record<string, unknown> | null; company_name: string | null; days_left: number }>(
-        `SELECT c.id, c.agent_id, c.product, c.policy_number, c.client_name, c.plate, c.vin, c.details, co.short_name AS company_name, (c.end_date - $2::date) AS days_left
+      const rows = await q.query<{ id: string; agent_id: string; product: string; kind: string; policy_number: string | null; client_name: string | null; plate: string | null; vin: string | null; details: Record<string, unknown> | null; company_name: string | null; days_left: number }>(
+        `SELECT c.id, c.agent_id, c.product, c.kind, c.policy_number, c.client_name, c.plate, c.vin, c.details, co.short_name AS company_name, (c.end_date - $2::date) AS days_left
            FROM contracts c LEFT JOIN companies co ON co.id = c.company_id WHERE c.id = ANY($1::text[]) ORDER BY c.end_date, c.id`,
         [claimed.map((c) => c.contract_id), today],
       );
       const thresholdOf = new Map(claimed.map((c) => [c.contract_id, c.threshold]));
       const out: WrittenNotification[] = [];
       for (const r of rows) {
-        const productName = (CONTRACT_PRODUCT_TITLES as Record<string, string>)[r.product] ?? r.product;
+        const productName = r.product === 'manual' ? manualProductName(r.kind) : (CONTRACT_PRODUCT_TITLES as Record<string, string>)[r.product] ?? r.product;
         const about = [r.client_name ? `Клиент: ${r.client_name}` : null, objectOf(r), r.company_name].filter(Boolean).join(' · ');
         out.push(
           ...(await writeNotifications(q, [r.agent_id], {

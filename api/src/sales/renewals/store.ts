@@ -9,6 +9,9 @@ import {
   renewalBucketDays,
   renewalBucketOf,
   renewalQuotePath,
+  manualProductName,
+  manualRenewalPath,
+  RENEWAL_CALCULATORS,
   type ContractStatus,
   type RenewalBucket,
   type RenewalCounts,
@@ -34,7 +37,7 @@ import { moscowToday } from '../osago.js';
  * the user's scope), the outcome marks, the old policy's data for the calculator, the link from a new
  * contract to the policy it renews, and the counts per agent (`renewalCountsByAgent`, for the worklist
  * and for analytics). «Renewed here» is written by migration 28's trigger when the renewing contract is paid.
- * The product is read generically (contracts.product); which calculator re-quotes it is shared-kit's
+ * The product is read generically (contracts.kind: a policy entered by hand is its kind's); which calculator re-quotes it is shared-kit's
  * `renewalQuotePath`.
  */
 
@@ -44,7 +47,10 @@ const RENEWABLE_SQL = `(${RENEWABLE_STATUSES.join(', ')})`;
 
 interface WorklistRow {
   id: string;
+  /** What the policy is (contracts.kind: a manual policy's kind). */
   product: string;
+  /** The contract's own product ('manual' for a policy entered by hand). */
+  origin: string;
   status: ContractStatus;
   policy_number: string | null;
   client_name: string | null;
@@ -66,7 +72,7 @@ interface WorklistRow {
 }
 
 const WORKLIST_SELECT = `
-  SELECT c.id, c.product, c.status, c.policy_number, c.client_name, c.plate, c.vin, c.details, co.short_name AS company_name,
+  SELECT c.id, c.kind AS product, c.product AS origin, c.status, c.policy_number, c.client_name, c.plate, c.vin, c.details, co.short_name AS company_name,
          c.premium, c.end_date, c.agent_id, ${fioSql('u')} AS agent_fio,
          o.outcome, o.comment, o.marked_at, o.marked_by, ${fioSql('mu')} AS marked_fio, o.renewed_by, rc.policy_number AS renewed_policy
     FROM contracts c
@@ -95,7 +101,7 @@ function toItem(r: WorklistRow, today: string, me: string, now: Date): RenewalIt
   return {
     contractId: r.id,
     product: r.product,
-    productName: (CONTRACT_PRODUCT_TITLES as Record<string, string>)[r.product] ?? r.product,
+    productName: r.origin === 'manual' ? manualProductName(r.product) : (CONTRACT_PRODUCT_TITLES as Record<string, string>)[r.product] ?? r.product,
     policyNumber: r.policy_number,
     clientName: r.client_name,
     object: objectOf(r),
@@ -117,7 +123,8 @@ function toItem(r: WorklistRow, today: string, me: string, now: Date): RenewalIt
       : null,
     agent: { id: r.agent_id, fio: r.agent_fio },
     // «Пересчитать» makes the agent's own new contract: only on their own policies.
-    quotePath: r.agent_id === me ? renewalQuotePath(r.product, r.id) : null,
+    // A policy entered by hand: its kind's calculator opened fresh (its stored calculation is the kind only).
+    quotePath: r.agent_id !== me ? null : r.origin === 'manual' ? manualRenewalPath(r.product, (r.details as { object?: Record<string, string | null> } | null)?.object, RENEWAL_CALCULATORS) : renewalQuotePath(r.product, r.id),
   };
 }
 

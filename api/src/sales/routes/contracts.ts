@@ -12,6 +12,7 @@ import { tableRateSource, type RateSource, type StoredRate } from '../currency/r
 import { eosago } from '../products/eosago/index.js';
 import { changeRoutes } from './changes.js';
 import { productRoutes } from './products.js';
+import { manualRoutes } from './manual.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
 import type { ProductModule } from '../products/index.js';
 import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
@@ -46,6 +47,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
 
   changeRoutes(app, ctx, flow, async (req, id) => withCommands(await details(req, id)));
   productRoutes(app, ctx, flow, adapters, insurers, async (req, id) => withCommands(await details(req, id)));
+  manualRoutes(app, ctx, flow, insurers, async (req, id) => withCommands(await details(req, id)));
 
   route(app, { method: 'POST', url: '/api/v2/contracts', summary: 'Договор Е-ОСАГО из предложения страховщика', access: 'canSeeNewPolicy', body: contractCreateSchema }, async (req) => {
     const id = await createContract(ctx, flow, insurers, req, eosago, req.body.calculation, req.body.companyId, req.body.renewsContractId);
@@ -91,7 +93,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext, flow: Flow
       const kind = req.params.kind as 'draft' | 'policy';
       let pdf: Buffer;
       if (kind === 'policy') {
-        if (!row.policy_number) throw notFound();
+        // A policy entered by hand has no PDF of Oyster's: its scan is among the files.
+        if (!row.policy_number || row.product === 'manual') throw notFound();
         pdf = await storePolicyPdf(ctx, row.id);
       } else {
         if (row.status < S.calculated || row.status > S.waitingPayment) throw notFound();

@@ -22,7 +22,8 @@ import { createContract, currencyRatesFor, saveDetails } from './contracts.js';
  */
 export function productRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDeps, adapters: readonly InsurerAdapter[], insurers: () => Promise<Insurer[]>, answer: (req: FastifyRequest, id: string) => Promise<unknown>) {
   for (const module of productModules()) {
-    if (module.code === 'eosago') continue;
+    // e-OSAGO's routes are its own; a manual policy is typed, not quoted (routes/manual.ts).
+    if (module.code === 'eosago' || module.code === 'manual') continue;
     const title = PRODUCTS[module.code].title;
     const base = `/api/v2/products/${module.code}`;
     const calculation = module.calculationSchema.required().label('calculation');

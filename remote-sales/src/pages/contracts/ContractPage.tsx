@@ -26,6 +26,7 @@ import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoa
 import { cancelContract, documentUrl, getContract } from '../../api/contracts';
 import { ContractFiles } from './ContractFiles';
 import { ContractMoney } from './ContractMoney';
+import { ManualReview } from './ManualReview';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import './contracts.css';
 
@@ -218,10 +219,11 @@ export default function ContractPage() {
         {moveError ? <p className="oy-contract__error" role="alert">{moveError}</p> : null}
         {c.insurerMessage && c.status === CONTRACT_STATUS.notReleased ? <p className="oy-contract__warning">Страховщик отказал: {c.insurerMessage}</p> : null}
       </section>
+      {c.product === 'manual' ? <ManualReview contract={c} onChanged={(next) => update(() => next)} /> : null}
       <WhatIsInsured contract={c} />
       {isContractEditable(c.status) && c.product === 'eosago' ? <DocumentsBlock contract={c} /> : null}
       {/* Another product's details are its calculator's steps (`/new-<product>/insurant`). */}
-      {isContractEditable(c.status) && c.product !== 'eosago' ? (
+      {isContractEditable(c.status) && c.product !== 'eosago' && c.product !== 'manual' ? (
         <section className="oy-contract__block" aria-label="Данные для оформления">
           <h2>Данные для оформления</h2>
           <Link to={`${PRODUCTS[c.product].route}/insurant?contract=${c.id}`}>Продолжить оформление</Link>

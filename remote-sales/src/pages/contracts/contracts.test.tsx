@@ -7,6 +7,7 @@ const ID = 'c1'.repeat(12);
 const ROW: ContractListItem = {
   id: ID,
   product: 'eosago',
+  kind: 'eosago',
   productName: 'Е-ОСАГО',
   status: 250,
   statusTitle: 'Ожидает оплаты',
@@ -49,6 +50,7 @@ const DETAILS: ContractDetails = {
   changes: [],
   canCancel: true,
   canEndorse: false,
+  canReview: false,
 };
 const FILE = {
   _id: 'f'.repeat(24),

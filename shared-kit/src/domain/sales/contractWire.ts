@@ -67,6 +67,8 @@ export interface ContractParty {
 export interface ContractListItem {
   id: string;
   product: ContractProduct;
+  /** What the policy is: its product, or for a policy entered by hand (`manual`) the kind the agent chose. */
+  kind: ContractProduct;
   productName: string;
   status: ContractStatus;
   statusTitle: string;
@@ -134,6 +136,8 @@ export interface ContractDetails extends ContractListItem {
   canCancel: boolean;
   /** Whether the caller may make an endorsement now (a policy in force, a product that takes changes). */
   canEndorse: boolean;
+  /** A policy entered by hand on review (130) and the caller is staff: «Подтвердить» / «Вернуть агенту» are theirs. */
+  canReview: boolean;
 }
 
 /** `contract_files`: the files of a contract changed (attached or removed) — the page refetches. */

@@ -18,8 +18,17 @@ const ALL = Object.values(S) as ContractStatus[];
 
 describe('the contract state machine (§4, issue 11)', () => {
   test('the statuses and their numbers are those of §4', () => {
-    expect(ALL).toEqual([100, 105, 106, 120, 125, 210, 215, 220, 225, 250, 500, 510, 600, 700, 10000, 11000]);
+    expect(ALL).toEqual([100, 105, 106, 120, 130, 125, 210, 215, 220, 225, 250, 500, 510, 600, 700, 10000, 11000]);
     expect(Object.keys(CONTRACT_STATUS_TITLES).map(Number).sort((a, b) => a - b)).toEqual([...ALL].sort((a, b) => a - b));
+  });
+
+  test('a policy entered by hand: the agent sends it for review, only staff confirm it (→ paid) or return it to the draft', () => {
+    expect(contractTransitionError(100, 130, 'agent')).toBeNull();
+    expect(contractTransitionError(130, 500, 'staff')).toBeNull();
+    expect(contractTransitionError(130, 100, 'staff')).toBeNull();
+    expect(contractTransitionError(130, 500, 'agent')).toBe('Статус «Оплачен» ставит сотрудник брокера');
+    expect(contractTransitionError(130, 100, 'agent')).toBe('Статус «Черновик» ставит сотрудник брокера');
+    expect(contractTransitionError(130, 10000, 'agent')).toBeNull();
   });
 
   test('the happy path of an e-OSAGO sale, each step by its actor', () => {

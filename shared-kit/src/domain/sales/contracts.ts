@@ -16,6 +16,10 @@ import type { ReportStatus } from './statuses';
  *   as not released (11000);
  * - an unpaid payment link that expires ends as not released (11000);
  * - the agent may cancel before payment; after payment only staff may (the commission is reversed).
+ * A policy issued elsewhere and entered by hand (product `manual`, issue 25) takes its own short way:
+ *   draft 100 → review 130 («Отправить на проверку», the scan attached) → staff look at the scan:
+ *   «Вернуть агенту» (130 → 100, with the reason) or «Подтвердить» (130 → 500: the ledger accrues as on a
+ *   payment — nothing is paid through Oyster, the client paid the insurer) → 510 → 600 like any policy.
  * Status names: the spec gives them in English only; the Russian ones below are ours.
  */
 
@@ -24,6 +28,7 @@ export const CONTRACT_STATUS = {
   calculating: 105,
   calculated: 106,
   prepared: 120,
+  review: 130,
   sent: 125,
   awaitingCheck: 210,
   checkOk: 215,
@@ -45,6 +50,7 @@ export const CONTRACT_STATUS_TITLES: Record<ContractStatus, string> = {
   105: 'Идёт расчёт',
   106: 'Расчёт получен',
   120: 'Подготовлен',
+  130: 'Проверка',
   125: 'Отправлен страховщику',
   210: 'Проверка страховщиком',
   215: 'Проверка пройдена',
@@ -63,7 +69,7 @@ export const CONTRACT_STATUS_TITLES: Record<ContractStatus, string> = {
 export type ContractActor = 'agent' | 'staff' | 'system';
 
 const S = CONTRACT_STATUS;
-const BEFORE_PAYMENT = [S.draft, S.calculating, S.calculated, S.prepared, S.sent, S.awaitingCheck, S.checkOk, S.needsFixing, S.waitingPayment] as const;
+const BEFORE_PAYMENT = [S.draft, S.calculating, S.calculated, S.prepared, S.review, S.sent, S.awaitingCheck, S.checkOk, S.needsFixing, S.waitingPayment] as const;
 
 /** Every allowed move: from → to, and who may make it. Nothing else is allowed. */
 export const CONTRACT_TRANSITIONS: readonly { from: ContractStatus; to: ContractStatus; by: readonly ContractActor[] }[] = [
@@ -85,6 +91,10 @@ export const CONTRACT_TRANSITIONS: readonly { from: ContractStatus; to: Contract
   { from: S.paid, to: S.released, by: ['system'] },
   { from: S.released, to: S.inAction, by: ['system'] },
   { from: S.inAction, to: S.ended, by: ['system'] },
+  // A policy entered by hand (manual): sent for review, returned to the agent or confirmed by staff (→ paid: the ledger accrues).
+  { from: S.draft, to: S.review, by: ['agent', 'staff'] },
+  { from: S.review, to: S.draft, by: ['staff'] },
+  { from: S.review, to: S.paid, by: ['staff'] },
   ...BEFORE_PAYMENT.map((from) => ({ from, to: S.canceled, by: ['agent', 'staff'] as const })),
   ...[S.paid, S.released, S.inAction].map((from) => ({ from, to: S.canceled, by: ['staff'] as const })),
 ];
@@ -138,6 +148,7 @@ export function contractTransitionError(from: ContractStatus, to: ContractStatus
   if (!move.by.includes(actor)) {
     if (to === S.canceled) return 'Отменить оплаченный договор может только сотрудник брокера';
     if (move.by.length === 1 && move.by[0] === 'system') return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит не пользователь, а система`;
+    if (!move.by.includes('agent')) return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит сотрудник брокера`;
     return `Статус «${CONTRACT_STATUS_TITLES[to]}» ставит агент, оформляющий договор`;
   }
   return null;

@@ -13,3 +13,4 @@ export * from './travel';
 export * from './mortgage';
 export * from './renewals';
 export * from './clients';
+export * from './manual';
