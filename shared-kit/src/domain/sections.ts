@@ -137,8 +137,9 @@ export const SECTIONS: readonly SectionDef[] = [
   calculator('new-ifl_house', 'ИФЛ — дом'),
   calculator('new-vzr', 'ВЗР'),
   calculator('new-ipoteka', 'Ипотека'),
-  { path: 'new-manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса' },
-  { path: 'manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса' },
+  // Who may start a manual entry is who may sell (the api's POST …/manual/contracts); its steps are a contract's (canSeeContracts).
+  { path: 'new-manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса', access: 'canSeeNewPolicy' },
+  { path: 'manual', owner: 'remote_sales', title: 'Ручной ввод полиса', heading: 'Ручное оформление полиса', access: 'canSeeContracts' },
 
   { path: 'new-request-broker', owner: 'remote_broker_requests', title: 'Новый брокерский запрос', access: 'canSendBrokerRequests' },
   { path: 'request-broker', owner: 'remote_broker_requests', title: 'Брокерский запрос', access: 'canSeeBrokerRequests' },
