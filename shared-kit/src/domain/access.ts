@@ -40,6 +40,8 @@ export interface Access {
 
   // sidebar and sections
   canSeeContracts: boolean;
+  /** Confirms or returns an agent's manual policy after looking at its scan («Проверка»): the broker's staff who see contracts. */
+  canReviewManualPolicies: boolean;
   canSeeBrokerRequests: boolean;
   /** Sends broker requests: whoever sells (the showcase's «Запрос» links), as canSeeNewPolicy. */
   canSendBrokerRequests: boolean;
@@ -134,6 +136,7 @@ export function access(user: SessionUser | null | undefined): Access {
     canLogCommunications: !!user && !isPersonal,
 
     canSeeContracts: !isCopywriter,
+    canReviewManualPolicies: !isCopywriter && isStaffRole,
     canSeeBrokerRequests: !isCopywriter,
     canSendBrokerRequests: !(isMage || isCopywriter) || isSeniorStaff,
     canExecuteBrokerRequests: isMage || isAdmin || isSupervisor,

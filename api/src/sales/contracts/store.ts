@@ -174,7 +174,7 @@ export async function contractDetails(q: Queryable, row: ContractRow, user: Sess
     changes: await contractChanges(q, row.id),
     canCancel: canCancelAtInsurer(row.status, actor),
     canEndorse: !!module?.changeSchema && (row.status === CONTRACT_STATUS.released || row.status === CONTRACT_STATUS.inAction),
-    canReview: row.product === 'manual' && row.status === CONTRACT_STATUS.review && actor === 'staff',
+    canReview: row.product === 'manual' && row.status === CONTRACT_STATUS.review && access(user).canReviewManualPolicies,
   };
 }
 

@@ -29,7 +29,7 @@ import { manual, manualCalculationSchema, manualDetailsSchema } from '../product
  *   a draft; the policy's number, dates and premium become the contract's columns; canSeeContracts, in scope;
  * - `POST /api/v2/products/manual/contracts/:contractId/send`: «Отправить на проверку» — every step filled and the
  *   scan attached (contract files, type «Скан полиса») → 130;
- * - `POST …/:contractId/confirm` and `…/return` {reason}: staff (contractActorOf, as the cancel route decides) after
+ * - `POST …/:contractId/confirm` and `…/return` {reason}: staff (the access flag canReviewManualPolicies) after
  *   looking at the scan: confirmed → paid (the ledger accrues as on a payment, the premium the agent typed) →
  *   released → in force on its start date; returned → back to the agent's draft with the reason. The agent is
  *   told through the notifications and the contract's socket event.
@@ -67,9 +67,6 @@ export function manualRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
   const base = '/api/v2/products/manual/contracts';
   const insurerOf = async (companyId: string) => {
     if (!(await insurers()).some((i) => i.id === companyId)) throw validationError('Поле «companyId»: такого страховщика нет', 'companyId');
-  };
-  const staffOnly = (req: FastifyRequest) => {
-    if (contractActorOf(req.me.user) !== 'staff') throw new HttpError(403, MANUAL_TEXTS.staffOnly, { error: true });
   };
 
   route(app, { method: 'POST', url: base, summary: 'Полис, оформленный вручную: черновик', access: 'canSeeNewPolicy', body: createSchema }, async (req) => {
@@ -132,8 +129,7 @@ export function manualRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     return { data: await answer(req, req.params.contractId) };
   });
 
-  route(app, { method: 'POST', url: `${base}/:contractId/confirm`, summary: 'Полис, оформленный вручную: подтвердить (сотрудник)', access: 'canSeeContracts', params: idParams('contractId') }, async (req) => {
-    staffOnly(req);
+  route(app, { method: 'POST', url: `${base}/:contractId/confirm`, summary: 'Полис, оформленный вручную: подтвердить (сотрудник)', access: 'canReviewManualPolicies', params: idParams('contractId') }, async (req) => {
     const { moves, written } = await ctx.db.tx(async (q) => {
       const row = await manualContract(q, req, req.params.contractId, true);
       if (row.status !== S.review) throw new HttpError(409, MANUAL_TEXTS.notInReview(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
@@ -157,8 +153,7 @@ export function manualRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     return { data: await answer(req, req.params.contractId) };
   });
 
-  route(app, { method: 'POST', url: `${base}/:contractId/return`, summary: 'Полис, оформленный вручную: вернуть агенту с причиной (сотрудник)', access: 'canSeeContracts', params: idParams('contractId'), body: returnSchema }, async (req) => {
-    staffOnly(req);
+  route(app, { method: 'POST', url: `${base}/:contractId/return`, summary: 'Полис, оформленный вручную: вернуть агенту с причиной (сотрудник)', access: 'canReviewManualPolicies', params: idParams('contractId'), body: returnSchema }, async (req) => {
     const reason = req.body.reason;
     const { moved, written } = await ctx.db.tx(async (q) => {
       const row = await manualContract(q, req, req.params.contractId, true);

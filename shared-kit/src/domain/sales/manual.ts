@@ -101,7 +101,6 @@ export const MANUAL_TEXTS = {
   scanMissing: 'Прикрепите скан полиса: без него полис не отправить на проверку',
   scanHint: 'Скан или фото всего полиса: PDF, JPEG или PNG.',
   notManual: 'Это не полис, оформленный вручную',
-  staffOnly: 'Проверяет ручной полис сотрудник брокера',
   notInReview: (title: string) => `Полис не на проверке, а в статусе «${title}»`,
   notEditable: (title: string) => `Данные полиса в статусе «${title}» менять нельзя`,
   numberTaken: 'Поле «details.policy.number»: полис с таким номером у этого страховщика уже есть',
