@@ -2,7 +2,9 @@
 /**
  * Полисы with a million contracts (issue 11; run by hand after `node scripts/build.mjs`):
  *
- *   node bench/contracts-list.mjs [--count 1000000] [--pglite-count 200000] [--runs 30] [--pg-only | --pglite-only]
+ *   node bench/contracts-list.mjs [--count 1000000] [--pglite-count 200000] [--runs 30] [--pg-only | --pglite-only] [--keep]
+ *
+ * --keep leaves the PostgreSQL database in place (its name printed) for EXPLAIN ANALYZE; drop it by hand.
  *
  * Per backend: the production server (api/dist/server.mjs) with the demo data — PostgreSQL in a fresh
  * database oyster_contracts_<pid> on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432, dropped
@@ -198,7 +200,8 @@ if (!argv.includes('--pglite-only')) {
   } finally {
     await client.end();
     await server.stop();
-    try { psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`); } catch { /* left behind */ }
+    if (argv.includes('--keep')) console.log(`  kept: ${pgBase}/${dbName}`);
+    else try { psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`); } catch { /* left behind */ }
   }
 }
 
