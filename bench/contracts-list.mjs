@@ -2,17 +2,23 @@
 /**
  * Полисы with a million contracts (issue 11; run by hand after `node scripts/build.mjs`):
  *
- *   node bench/contracts-list.mjs [--count 1000000] [--pglite-count 200000] [--runs 30] [--pg-only | --pglite-only]
+ *   node bench/contracts-list.mjs [--count 1000000] [--pglite-count 200000] [--runs 30] [--pg-only | --pglite-only] [--keep]
+ *
+ * --keep leaves the PostgreSQL database in place (its name printed) for EXPLAIN ANALYZE; drop it by hand.
  *
  * Per backend: the production server (api/dist/server.mjs) with the demo data — PostgreSQL in a fresh
  * database oyster_contracts_<pid> on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432, dropped
  * at the end), PGlite in a temporary DATA_DIR (seeded by a first start, filled while the server is
  * stopped, then started again). `count` contracts go in through one INSERT … SELECT over
  * generate_series per 100,000 (spread over the demo sellers, the six insurers, every status, two years
- * of dates, plates, VINs, names), then VACUUM ANALYZE. Then GET /api/v2/contracts is timed over HTTP
+ * of dates, names; every product of the registry — e-OSAGO 40 %, e-KASKO 15 %, VZR 15 %, the apartment
+ * 10 %, the house 8 %, the mortgage 7 %, manual 5 % — each with a plausible calculation and details of
+ * its own, plates and VINs where the product has a vehicle, VZR in EUR or USD with its rate), then
+ * VACUUM ANALYZE. Then GET /api/v2/contracts is timed over HTTP
  * as the admin (every contract) and as agent@ (own scope): the first page; page 5,000 by keyset (the
  * admin; the cursor of row 99,980 looked up once, untimed) or the agent's last pages; the first page
- * with each filter. Each figure: p50 and p95 of `runs` calls after one warm-up.
+ * with each filter (the product filter too: a common, a rarer and the rarest product, and one with a
+ * status). Each figure: p50 and p95 of `runs` calls after one warm-up.
  * Target (issue 11): p95 ≤ 30 ms on PostgreSQL. PGlite gets fewer rows by default (the WASM build
  * inserts a million rows in minutes); its figures say how many it had.
  */
@@ -44,21 +50,61 @@ async function fill(query, count, log) {
   for (let from = 1; from <= count; from += 100_000) {
     const to = Math.min(count, from + 99_999);
     await query(
-      `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, details, client_name, plate, vin, policy_number, start_date, end_date, created_at, updated_at)
-       SELECT substr(md5('bench' || g::text), 1, 24), s.id, s.id, 'eosago', st.v, ($2::text[])[1 + (g / 10) % cardinality($2::text[])],
+      `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, details, client_name, plate, vin, policy_number, start_date, end_date,
+                             currency, premium_foreign, currency_rate, currency_rate_date, currency_rate_source, created_at, updated_at)
+       SELECT substr(md5('bench' || g::text), 1, 24), s.id, s.id, p.code, st.v, ($2::text[])[1 + (g / 10) % cardinality($2::text[])],
               500000 + (g::bigint * 7919) % 2000000,
-              '{"vehicle":{"category":"B","powerHp":150,"ownerType":"FL"},"owner":{"address":{"value":"г Москва","data":{"region_kladr_id":"7700000000000"}}},"unrestricted":true,"periodMonths":12,"startDate":"2026-01-01"}'::jsonb,
-              '{}'::jsonb,
-              (ARRAY['Иванов','Кузнецова','Попов','Васильева','Соколов','Михайлова','Новиков','Морозова'])[1 + g % 8] || ' ' || (ARRAY['Алексей','Мария','Дмитрий','Елена'])[1 + g % 4],
-              (ARRAY['А','В','Е','К','М','Н','О','Р','С','Т','У','Х'])[1 + (g / 1000) % 12] || lpad((g % 1000)::text, 3, '0') || 'ВС' || (ARRAY['77','97','177','199','78'])[1 + g % 5],
-              'XTA' || lpad(g::text, 14, '0'),
+              CASE p.code
+                WHEN 'eosago' THEN jsonb_build_object('vehicle', jsonb_build_object('category', 'B', 'powerHp', 90 + g % 160, 'ownerType', 'FL'),
+                  'owner', jsonb_build_object('address', jsonb_build_object('value', 'г Москва, ул Тверская, д ' || (1 + g % 40), 'data', jsonb_build_object('region_kladr_id', '7700000000000'))),
+                  'drivers', jsonb_build_array(jsonb_build_object('birthDate', '1985-09-30', 'experienceSince', '2005-01-01', 'licence', '77АВ' || lpad((g % 1000000)::text, 6, '0'))),
+                  'periodMonths', 12, 'startDate', d.start)
+                WHEN 'ekasko' THEN jsonb_build_object('vehicle', jsonb_build_object('make', (ARRAY['Kia','Hyundai','Toyota','Lada','Skoda'])[1 + g % 5], 'model', (ARRAY['Rio','Solaris','Camry','Vesta','Octavia'])[1 + g % 5],
+                    'year', 2015 + g % 10, 'plate', pl.v, 'highTheft', g % 7 = 0),
+                  'sumInsured', 100000000 + (g % 30) * 10000000, 'drivers', jsonb_build_array(jsonb_build_object('birthDate', '1985-09-30', 'experienceSince', '2005-01-01')),
+                  'deductible', 'rub30000', 'antiTheft', 'standard', 'instalments', 1 + g % 2, 'region', 'capitals', 'startDate', d.start)
+                WHEN 'vzr' THEN jsonb_build_object('countries', CASE WHEN cur.v = 'USD' THEN '["US"]'::jsonb ELSE '["IT","FR"]'::jsonb END, 'tripType', 'single', 'startDate', d.start, 'endDate', (d.start::date + 13)::text,
+                  'travellers', '[{"birthDate":"1990-05-20"},{"birthDate":"1959-03-01"}]'::jsonb, 'sumInsured', CASE WHEN cur.v = 'USD' THEN 'usd50000' ELSE 'eur30000' END, 'sport', 'none')
+                WHEN 'ifl' THEN jsonb_build_object('kind', 'apartment', 'address', jsonb_build_object('value', 'г Москва, ул Тверская, д 1, кв ' || (1 + g % 300)), 'area', 30 + g % 90, 'yearBuilt', 1960 + g % 60,
+                  'construction', 'panel', 'floor', 1 + g % 9, 'floors', 9, 'cover', '{"structure":100000000,"finishing":50000000,"contents":30000000,"liability":50000000}'::jsonb, 'fireSafety', true, 'alarm', false, 'startDate', d.start)
+                WHEN 'ifl_house' THEN jsonb_build_object('kind', 'house', 'address', jsonb_build_object('value', 'Московская обл, д Горки, ул Лесная, д ' || (1 + g % 90)), 'area', 80 + g % 150, 'yearBuilt', 1990 + g % 35,
+                  'walls', 'wooden_frame', 'heating', 'stove_fireplace', 'seasonal', false, 'cover', '{"structure":300000000,"contents":50000000}'::jsonb,
+                  'outbuildings', '[{"name":"Баня","walls":"wooden_frame","sum":40000000}]'::jsonb, 'fireSafety', true, 'alarm', false, 'startDate', d.start)
+                WHEN 'ipoteka' THEN jsonb_build_object('bank', (ARRAY['sber','vtb','domrf'])[1 + g % 3], 'balance', 100000000 + (g % 80) * 5000000, 'property', 'flat', 'life', true,
+                  'borrowers', '[{"birthDate":"1991-03-01","sex":"male","share":60},{"birthDate":"1993-08-15","sex":"female","share":40}]'::jsonb, 'title', g % 3 = 0, 'startDate', d.start, 'years', 1 + g % 5)
+                ELSE jsonb_build_object('kind', (ARRAY['ekasko','eosago','ifl'])[1 + g % 3], 'policyNumber', 'РУЧ-' || lpad(g::text, 10, '0'), 'startDate', d.start)
+              END,
+              CASE p.code
+                WHEN 'eosago' THEN jsonb_build_object('vehicle', jsonb_build_object('vin', vin.v, 'plate', pl.v, 'make', 'Lada', 'model', 'Vesta'), 'contacts', jsonb_build_object('phone', '+7 916 ' || lpad((g % 10000000)::text, 7, '0'), 'email', 'client' || g || '@example.ru'))
+                WHEN 'ekasko' THEN jsonb_build_object('vehicle', jsonb_build_object('vin', vin.v), 'driverNames', jsonb_build_array(nm.v), 'contacts', jsonb_build_object('phone', '+7 916 ' || lpad((g % 10000000)::text, 7, '0')))
+                WHEN 'vzr' THEN jsonb_build_object('travellers', '[{"lastName":"Smirnova","firstName":"Anna","passport":"75 1234567"}]'::jsonb, 'insurant', jsonb_build_object('lastName', split_part(nm.v, ' ', 1), 'firstName', split_part(nm.v, ' ', 2)))
+                ELSE jsonb_build_object('insurant', jsonb_build_object('lastName', split_part(nm.v, ' ', 1), 'firstName', split_part(nm.v, ' ', 2)), 'contacts', jsonb_build_object('phone', '+7 916 ' || lpad((g % 10000000)::text, 7, '0')))
+              END,
+              nm.v,
+              CASE WHEN p.code IN ('eosago', 'ekasko') OR (p.code = 'manual' AND g % 3 < 2) THEN pl.v END,
+              CASE WHEN p.code IN ('eosago', 'ekasko') OR (p.code = 'manual' AND g % 3 < 2) THEN vin.v END,
               CASE WHEN st.v IN (510, 600, 700) THEN 'ХХХ' || lpad(g::text, 10, '0') END,
-              (now() - (g % 730) * interval '1 day')::date + 3, (now() - (g % 730) * interval '1 day')::date + 367,
+              d.start::date, d.start::date + CASE p.code WHEN 'vzr' THEN 13 ELSE 364 END,
+              cur.v,
+              CASE WHEN cur.v <> 'RUB' THEN 3000 + (g % 400) * 10 END,
+              CASE cur.v WHEN 'EUR' THEN 984512 WHEN 'USD' THEN 912345 END,
+              CASE WHEN cur.v <> 'RUB' THEN d.start::date - 10 END,
+              CASE WHEN cur.v <> 'RUB' THEN 'ЦБ РФ' END,
               date_trunc('milliseconds', now() - interval '2 hours' - (g::double precision / $4) * interval '730 days'),
               date_trunc('milliseconds', now() - interval '2 hours' - (g::double precision / $4) * interval '730 days')
          FROM generate_series($1::int, $5::int) g
          CROSS JOIN LATERAL (SELECT ($3::int[])[1 + g % cardinality($3::int[])] AS v) st
-         CROSS JOIN LATERAL (SELECT ($6::text[])[1 + ((g::bigint * 31) % cardinality($6::text[]))::int] AS id) s`,
+         CROSS JOIN LATERAL (SELECT ($6::text[])[1 + ((g::bigint * 31) % cardinality($6::text[]))::int] AS id) s
+         -- The products' mix (by the registry, shared-kit sales/products.ts): e-OSAGO 40 %, e-KASKO 15 %, VZR 15 %, the apartment 10 %,
+         -- the house 8 %, the mortgage 7 %, the manual policies 5 %.
+         CROSS JOIN LATERAL (SELECT CASE WHEN b < 40 THEN 'eosago' WHEN b < 55 THEN 'ekasko' WHEN b < 70 THEN 'vzr' WHEN b < 80 THEN 'ifl'
+                                         WHEN b < 88 THEN 'ifl_house' WHEN b < 95 THEN 'ipoteka' ELSE 'manual' END AS code
+                               FROM (SELECT ((g::bigint * 13) / 7 % 100)::int AS b) x) p
+         CROSS JOIN LATERAL (SELECT CASE WHEN p.code <> 'vzr' THEN 'RUB' WHEN g % 4 = 0 THEN 'USD' ELSE 'EUR' END AS v) cur
+         CROSS JOIN LATERAL (SELECT ((now() - (g % 730) * interval '1 day')::date + 3)::text AS start) d
+         CROSS JOIN LATERAL (SELECT (ARRAY['Иванов','Кузнецова','Попов','Васильева','Соколов','Михайлова','Новиков','Морозова'])[1 + g % 8] || ' ' || (ARRAY['Алексей','Мария','Дмитрий','Елена'])[1 + g % 4] AS v) nm
+         CROSS JOIN LATERAL (SELECT (ARRAY['А','В','Е','К','М','Н','О','Р','С','Т','У','Х'])[1 + (g / 1000) % 12] || lpad((g % 1000)::text, 3, '0') || 'ВС' || (ARRAY['77','97','177','199','78'])[1 + g % 5] AS v) pl
+         CROSS JOIN LATERAL (SELECT 'XTA' || lpad(g::text, 14, '0') AS v) vin`,
       [from, companies, STATUSES, count, to, sellers],
     );
     log(`  ${to.toLocaleString('en')} contracts`);
@@ -116,7 +162,10 @@ async function measure(name, base, facts, companies, count) {
       ['status 600', 'status=600'],
       ['period: 30 days', 'period=30'],
       ['company', `company=${companies[2]}`],
-      ['product eosago', 'product=eosago'],
+      ['product eosago (40 %)', 'product=eosago'],
+      ['product vzr (15 %)', 'product=vzr'],
+      ['product manual (5 %)', 'product=manual'],
+      ['product ekasko + status 600', 'product=ekasko&status=600'],
       ['search plate start «А123»', `search=${encodeURIComponent('А123')}`],
       ['search surname start «Кузн»', `search=${encodeURIComponent('Кузн')}`],
       ['search policy start «ХХХ00000123»', `search=${encodeURIComponent('ХХХ00000123')}`],
@@ -151,7 +200,8 @@ if (!argv.includes('--pglite-only')) {
   } finally {
     await client.end();
     await server.stop();
-    try { psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`); } catch { /* left behind */ }
+    if (argv.includes('--keep')) console.log(`  kept: ${pgBase}/${dbName}`);
+    else try { psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`); } catch { /* left behind */ }
   }
 }
 

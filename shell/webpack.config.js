@@ -79,7 +79,8 @@ class CopyPublicSounds {
 
 module.exports = (env = {}, argv = {}) => {
   const mode = argv.mode || 'production';
-  const common = makeCommonConfig({ dir: __dirname, mode });
+  // dropUnused: the shell's chunks hold the shared libraries, where esbuild alone leaves much unused code.
+  const common = makeCommonConfig({ dir: __dirname, mode, dropUnused: true });
   return {
     ...common,
     entry: { main: env.entry || './src/index.ts' },

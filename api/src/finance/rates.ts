@@ -58,7 +58,9 @@ export interface RateSet {
 }
 
 const LEVEL_KEYS = { agent: 1, expert: 2, broker: 3 } as const satisfies Record<keyof RateSet['levels'], RatingLevel>;
-const percent = (bp: number) => `${(bp / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}%`;
+/** `toLocaleString('ru-RU', …)` with its formatter made once (it made one per call: each rate's reason of every quote). */
+const PERCENT = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const percent = (bp: number) => `${PERCENT.format(bp / 100)}%`;
 
 export const RATE_TEXTS = {
   overpays: (day: string, who: string, sellerBp: number, overrideBp: number, insurerBp: number) =>

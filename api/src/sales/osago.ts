@@ -43,9 +43,12 @@ export async function lookupKbm(q: Queryable, licences: string[]): Promise<Map<s
   return new Map(licences.map((l) => [l, { licence: l, kbmClass: found.get(l) ?? KBM_DEFAULT_CLASS, found: found.has(l) }]));
 }
 
+/** Made once: a formatter costs far more to make than to use (several per quote; bench/products-quote.mjs). */
+const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today in Moscow, YYYY-MM-DD (policies start on Moscow dates). */
 export function moscowToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return MOSCOW_DAY.format(now);
 }
 
 /** The territory the address suggestion names: its region's two KLADR digits and its city (or settlement). */
