@@ -129,7 +129,7 @@ function KaskoFields({ form }: { form: ReturnType<typeof Form.useForm<ChangeValu
                       </Button>
                     ) : null}
                   </legend>
-                  <Form.Item name={[row.name, 'name']} label="ФИО" rules={[{ required: true, whitespace: true, message: 'Укажите ФИО водителя' }]}>
+                  <Form.Item className="oy-contract__driver-name" name={[row.name, 'name']} label="ФИО" rules={[{ required: true, whitespace: true, message: 'Укажите ФИО водителя' }]}>
                     <Input maxLength={200} />
                   </Form.Item>
                   <Form.Item name={[row.name, 'birthDate']} label="Дата рождения" rules={[{ required: true, message: 'Укажите дату рождения' }]}>
@@ -140,7 +140,11 @@ function KaskoFields({ form }: { form: ReturnType<typeof Form.useForm<ChangeValu
                   </Form.Item>
                 </fieldset>
               ))}
-              {rows.length < KASKO_MAX_DRIVERS ? <Button onClick={() => add({ name: '', birthDate: '', experienceSince: '' })}>Добавить водителя</Button> : null}
+              {rows.length < KASKO_MAX_DRIVERS ? (
+                <div className="oy-contract__add-driver">
+                  <Button onClick={() => add({ name: '', birthDate: '', experienceSince: '' })}>Добавить водителя</Button>
+                </div>
+              ) : null}
             </>
           )}
         </Form.List>

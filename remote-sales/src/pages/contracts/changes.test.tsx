@@ -12,7 +12,7 @@ const KASKO: ContractDetails = {
   productName: 'Е-КАСКО',
   status: 510,
   statusTitle: 'Полис выпущен',
-  reportStatus: 'done',
+  reportStatus: 'payment_complete',
   policyNumber: 'ХХХ0123456789',
   companyId: 'a'.repeat(24),
   companyName: 'Ингосстрах',
