@@ -173,7 +173,7 @@ describe.each(BACKENDS)('product rails ($name)', (backend) => {
     const canceled = await r.req('admin', 'POST', `/api/v2/contracts/${c.id}/cancel`, {});
     expect(canceled.status).toBe(200);
     const term = policyTerm(start);
-    const refund = demoRefund({ product: 'ekasko', premium: 2_300_000, startDate: term.from, endDate: term.to, date: today });
+    const refund = demoRefund({ product: 'ekasko', premium: 2_300_000, startDate: term.from, endDate: term.to, date: today, calculation: null });
     expect(canceled.body.data).toMatchObject({ status: S.canceled });
     expect(canceled.body.data.changes[2]).toMatchObject({ kind: 'cancel', premiumDelta: -refund });
     expect(canceled.body.data.history.at(-1).note).toContain('возврат клиенту');

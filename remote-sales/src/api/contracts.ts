@@ -37,6 +37,11 @@ export async function cancelContract(id: string): Promise<ContractDetails> {
   return (await http().post<{ data: ContractDetails }>(`/api/v2/contracts/${id}/cancel`, {}, { silent: true })).data;
 }
 
+/** A change of a policy in force at the insurer (the product's `change`, from `date` — today when absent): the contract with the change, its extra payment or return. */
+export async function endorseContract(id: string, change: object, date?: string): Promise<ContractDetails> {
+  return (await http().post<{ data: ContractDetails }>(`/api/v2/contracts/${id}/endorsements`, { change, ...(date ? { date } : {}) }, { silent: true })).data;
+}
+
 /** The document's address (downloaded by the browser with the session cookie). */
 export const documentUrl = (id: string, kind: 'draft' | 'policy') => `/api/v2/contracts/${id}/documents/${kind}`;
 

@@ -188,8 +188,8 @@ export function canCancelAtInsurer(status: ContractStatus, actor: ContractActor)
 
 /** The payment schedule as the page shows it: each instalment with its link while it waits, overdue when its due date passed unpaid. */
 export async function contractInstalments(q: Queryable, row: Pick<ContractRow, 'id' | 'status'>, publicBase: string, today = moscowToday()): Promise<ContractInstalment[]> {
-  const rows = await q.query<{ number: number; purpose: 'premium' | 'endorsement'; due_date: string; amount_kopecks: string | number; state: ContractInstalment['state']; payment_token: string | null; payment_expires_at: string | Date | null; paid_at: string | Date | null }>(
-    `SELECT number, purpose, due_date::text AS due_date, amount_kopecks, state, payment_token, payment_expires_at, paid_at FROM contract_instalments WHERE contract_id = $1 ORDER BY number`,
+  const rows = await q.query<{ number: number; purpose: 'premium' | 'endorsement'; change_id: string | null; due_date: string; amount_kopecks: string | number; state: ContractInstalment['state']; payment_token: string | null; payment_expires_at: string | Date | null; paid_at: string | Date | null }>(
+    `SELECT number, purpose, change_id, due_date::text AS due_date, amount_kopecks, state, payment_token, payment_expires_at, paid_at FROM contract_instalments WHERE contract_id = $1 ORDER BY number`,
     [row.id],
   );
   const of = rows.filter((r) => r.purpose === 'premium').length;
@@ -200,6 +200,7 @@ export async function contractInstalments(q: Queryable, row: Pick<ContractRow, '
       number: r.number,
       of,
       purpose: r.purpose,
+      changeId: r.change_id,
       dueDate: r.due_date,
       amount: Number(r.amount_kopecks),
       state: live ? r.state : r.state === 'paid' ? 'paid' : 'canceled',

@@ -30,8 +30,8 @@ export interface InsurerAdapter {
   status(ref: string): Promise<InsurerStatus>;
   /** Cancels the policy from `date`: the refund the insurer states (kopecks, ≥ 0). */
   cancel(ref: string, date: string, context: ChangeContext): Promise<{ refund: number }>;
-  /** A change of the policy from `date`, re-priced: the premium difference (kopecks: + extra, − returned). */
-  endorse(ref: string, change: unknown, context: ChangeContext): Promise<{ premiumDelta: number; ref: string }>;
+  /** A change of the policy from `date`, re-priced: the premium difference (kopecks: + extra, − returned), or the insurer's refusal of it. */
+  endorse(ref: string, change: unknown, context: ChangeContext): Promise<EndorseAnswer>;
 }
 
 /** What the insurer knows of the policy when it is cancelled or changed (the demo insurer prices from it). */
@@ -41,7 +41,15 @@ export interface ChangeContext {
   startDate: string;
   endDate: string;
   date: string;
+  /** The policy's stored calculation (as it stands before this change): what the insurer re-rates. */
+  calculation: unknown;
 }
+
+/**
+ * An insurer's answer to a change: the premium difference with the change's own reference, or a refusal
+ * with its reason and the field of the change it refuses (the api's 400 names it).
+ */
+export type EndorseAnswer = { kind: 'priced'; premiumDelta: number; ref: string } | { kind: 'refusal'; reason: string; field: string };
 
 export type InsurerStatus = { state: 'issued'; policyNumber: string } | { state: 'not_issued' };
 

@@ -214,9 +214,10 @@ export function demoAdapter(insurer: DemoInsurer, delayMs: number | null, fault:
     },
     async endorse(ref, change, ctx) {
       await wait();
-      const delta = productModule(ctx.product)?.demoEndorse?.(insurer.code, change as Record<string, unknown>, ctx);
-      if (delta == null) throw new Error(`demo insurer ${insurer.code}: no endorsements of ${ctx.product}`);
-      return { premiumDelta: delta, ref: `${ref}-E${randomBytes(2).toString('hex')}` };
+      const priced = productModule(ctx.product)?.demoEndorse?.(insurer.code, change as Record<string, unknown>, ctx);
+      if (priced == null) throw new Error(`demo insurer ${insurer.code}: no endorsements of ${ctx.product}`);
+      if (typeof priced !== 'number') return { kind: 'refusal', reason: priced.refusal, field: priced.field };
+      return { kind: 'priced', premiumDelta: priced, ref: `${ref}-E${randomBytes(2).toString('hex')}` };
     },
   };
 }

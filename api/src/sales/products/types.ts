@@ -24,8 +24,17 @@ export interface ProductModule<Calc = any, Details = any, Request = unknown> {
    * demo adapter calls it for an insurer that sells the product. null: the insurer has no tariff for it.
    */
   demoQuote?(insurerCode: string, request: Request): QuoteAnswer | null;
-  /** The demo insurers' re-pricing of a change (kopecks: + extra, − returned); none: the demo insurers take no changes. */
-  demoEndorse?(insurerCode: string, change: Record<string, unknown>, ctx: ChangeContext): number | null;
+  /**
+   * The demo insurers' re-pricing of a change (kopecks: + extra, − returned), or the insurer's refusal naming
+   * the change's field; null: this insurer takes no changes of the product. None: the demo insurers take none.
+   */
+  demoEndorse?(insurerCode: string, change: Record<string, unknown>, ctx: ChangeContext): number | { refusal: string; field: string } | null;
+  /**
+   * The contract's calculation (and details, when the change carries some of them) with a checked change
+   * applied: what the contract keeps once the insurer priced it. Throws a 400 naming the field for a change
+   * no insurer would take (nothing left insured, nothing changed). None: the calculation stays as it was.
+   */
+  applyChange?(row: ProductRow<Calc, Details>, change: Record<string, unknown>): { calculation: Calc; details?: Partial<Details> };
   /** The offer a quote answer becomes on the wire (kept with the contract as its `offer`). */
   offer(answer: Extract<QuoteAnswer, { kind: 'offer' }>, insurer: { id: string; name: string }): Record<string, unknown>;
   /** The contract as the insurer gets it at prepare / check. */
@@ -49,8 +58,8 @@ export interface ProductModule<Calc = any, Details = any, Request = unknown> {
   schedule(premium: number, calc: Calc, today: string, offer?: Record<string, unknown>): { dueDate: string; amount: number }[];
   /** The premium's currency the calculation asks for (RUB unless the product prices in another). */
   currency(calc: Calc): ContractCurrency;
-  /** A change in words, for the history and the contract page. */
-  describeChange?(change: Record<string, unknown>): string;
+  /** A change in words, for the history and the contract page, against the contract as it stands. */
+  describeChange?(change: Record<string, unknown>, row: ProductRow<Calc, Details>): string;
   /** Names of the draft and the policy PDFs («Проект полиса ОСАГО», «Полис ОСАГО») and the payment page's heading («Оплата полиса ОСАГО»). */
   documentTitles: { draft: string; policy: string; payment: string };
 }

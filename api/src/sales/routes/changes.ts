@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, contractTransitionError, formatDate, formatMoney } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId, type Queryable } from '../../platform/db.js';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError, validationError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams, isoDate, validate, yup } from '../../platform/validation.js';
 import { reverseCommission } from '../../finance/ledger.js';
@@ -11,7 +11,7 @@ import { loggedCall } from '../contracts/insurer-calls.js';
 import { moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import type { ChangeContext } from '../insurers/adapter.js';
 import { moscowToday } from '../osago.js';
-import { moduleOf } from '../products/index.js';
+import { moduleOf, productModules } from '../products/index.js';
 
 /**
  * A contract changed at the insurer (issue 25), for any product; who may: whoever sees the contract
@@ -22,15 +22,28 @@ import { moduleOf } from '../products/index.js';
  *   the contract is «Отменён» with the refund in its history.
  * - `POST /api/v2/contracts/:contractId/endorsements`: a policy in force changed (the product's `change`,
  *   checked by its module's changeSchema), re-priced by the insurer: an extra premium becomes an extra
- *   payment (its own link, callback and ledger accrual); a return is reversed in part in the ledger.
+ *   payment (its own link, callback and ledger accrual); a return is reversed in part in the ledger. The
+ *   contract keeps the changed calculation (its module's applyChange), so its page and a renewal's quote
+ *   read the policy as it now stands. A change the insurer refuses is a 400 naming the field, nothing written.
  * Both are kept in contract_changes and shown on the contract page; both push the contract's status and money.
  */
 
 const cancelSchema = yup.object({ date: isoDate('date') });
-const endorseSchema = yup.object({
-  date: isoDate('date'),
-  change: yup.mixed<Record<string, unknown>>().meta({ textMap: true }).required('Поле «change»: опишите изменение договора').label('change'),
-});
+/**
+ * POST …/endorsements' body as the route declares it (checked before the handler, in the OpenAPI document):
+ * `change` takes every field a registered product's change takes, each optional — the contract's own
+ * product's changeSchema then checks it whole (which fields, together, in range).
+ */
+function endorseSchema() {
+  const fields: Record<string, yup.AnySchema> = {};
+  for (const m of productModules()) {
+    for (const [key, schema] of Object.entries((m.changeSchema?.fields ?? {}) as Record<string, yup.AnySchema>)) fields[key] ??= schema.optional().default(undefined);
+  }
+  return yup.object({
+    date: isoDate('date'),
+    change: yup.object(fields).required('Поле «change»: опишите изменение договора').label('change'),
+  });
+}
 
 /** What the client has paid on the contract so far (kopecks): its paid instalments, or the premium of a paid contract without a schedule. */
 export async function paidTotal(q: Queryable, row: Pick<ContractRow, 'id' | 'premium' | 'status'>): Promise<number> {
@@ -41,7 +54,7 @@ export async function paidTotal(q: Queryable, row: Pick<ContractRow, 'id' | 'pre
 
 export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDeps, answer: (req: FastifyRequest, id: string) => Promise<unknown>) {
   const insurerOf = (row: ContractRow) => (row.company_code ? flow.adapterOf(row.company_code) : undefined);
-  const contextOf = (row: ContractRow, premium: number, date: string): ChangeContext => ({ product: row.product, premium, startDate: String(row.start_date), endDate: String(row.end_date), date });
+  const contextOf = (row: ContractRow, premium: number, date: string): ChangeContext => ({ product: row.product, premium, startDate: String(row.start_date), endDate: String(row.end_date), date, calculation: row.calculation });
 
   route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/cancel', summary: 'Договор: расторгнуть (после оплаты — у страховщика, с возвратом)', access: 'canSeeContracts', params: idParams('contractId'), body: cancelSchema }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
@@ -75,7 +88,7 @@ export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     return { data: await answer(req, row.id) };
   });
 
-  route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/endorsements', summary: 'Договор: изменение у страховщика (доплата или возврат)', access: 'canSeeContracts', params: idParams('contractId'), body: endorseSchema }, async (req) => {
+  route(app, { method: 'POST', url: '/api/v2/contracts/:contractId/endorsements', summary: 'Договор: изменение у страховщика (доплата или возврат)', access: 'canSeeContracts', params: idParams('contractId'), body: endorseSchema() }, async (req) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
     const module = moduleOf(row);
     if (!module.changeSchema) throw new HttpError(409, `Изменения договора «${module.documentTitles.policy}» через платформу не оформляются`, { error: true });
@@ -89,13 +102,17 @@ export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     }
     const adapter = insurerOf(row);
     if (!adapter || !row.insurer_ref) throw new HttpError(409, 'Страховщик не знает этот договор: изменить его у него нельзя', { error: true });
+    // The policy as changed (a 400 naming the field for a change no insurer takes), described against the policy as it stands.
+    const applied = module.applyChange?.(row, change) ?? null;
+    const what = module.describeChange?.(change, row) ?? 'Изменение договора';
     const ref = row.insurer_ref;
     const paid = await paidTotal(ctx.db, row);
-    const priced = await loggedCall(ctx.db, { companyId: row.company_id, contractId: row.id, method: 'endorse', request: { ref, date, change } }, () => adapter.endorse(ref, change, contextOf(row, Number(row.premium ?? 0), date)));
+    const insurerAnswer = await loggedCall(ctx.db, { companyId: row.company_id, contractId: row.id, method: 'endorse', request: { ref, date, change } }, () => adapter.endorse(ref, change, contextOf(row, Number(row.premium ?? 0), date)));
+    if (insurerAnswer.kind === 'refusal') throw validationError(`Поле «${insurerAnswer.field}»: страховщик не принимает изменение — ${insurerAnswer.reason}`, insurerAnswer.field);
+    const priced = insurerAnswer;
     // A return is never more than was paid.
     const delta = Math.max(-paid, Math.trunc(priced.premiumDelta));
     const changeId = newId();
-    const what = module.describeChange?.(change) ?? 'Изменение договора';
     const description = `${what} с ${formatDate(date)}: ${delta > 0 ? `доплата ${formatMoney(delta)}` : delta < 0 ? `возврат клиенту ${formatMoney(-delta)}` : 'премия не изменилась'}`;
     const link = delta > 0 ? await loggedCall(ctx.db, { companyId: row.company_id, contractId: row.id, method: 'paymentLink', request: { ref: priced.ref, premium: delta, purpose: 'Доплата по изменению договора' } }, () => adapter.paymentLink(priced.ref, delta, 'Доплата по изменению договора')) : null;
     const moneyMoved = await ctx.db.tx(async (q) => {
@@ -105,6 +122,10 @@ export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
         [changeId, row.id, JSON.stringify(change), description, delta, priced.ref, date, req.me.user._id],
       );
       await q.query('UPDATE contracts SET premium = premium + $2, updated_at = now() WHERE id = $1', [row.id, delta]);
+      // The policy as it now stands: the page's «Что застраховано» and a renewal's quote read it.
+      if (applied) {
+        await q.query('UPDATE contracts SET calculation = $2, details = coalesce($3::jsonb, details) WHERE id = $1', [row.id, JSON.stringify(applied.calculation), applied.details ? JSON.stringify(applied.details) : null]);
+      }
       if (link) {
         const expires = new Date(Date.now() + ENDORSEMENT_LINK_DAYS * 86_400_000).toISOString();
         await q.query(

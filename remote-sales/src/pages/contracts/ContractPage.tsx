@@ -24,6 +24,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog, StatusIcon } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, WidgetSlot, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { cancelContract, documentUrl, getContract } from '../../api/contracts';
+import { ContractChanges } from './ContractChanges';
 import { ContractFiles } from './ContractFiles';
 import { ContractMoney } from './ContractMoney';
 import { ManualReview } from './ManualReview';
@@ -124,25 +125,6 @@ function Schedule({ contract }: { contract: ContractDetails }) {
   );
 }
 
-/** Cancellation and endorsements made at the insurer. */
-function Changes({ contract }: { contract: ContractDetails }) {
-  const list = contract.changes ?? [];
-  if (!list.length) return null;
-  return (
-    <section className="oy-contract__block" aria-label="Изменения договора">
-      <h2>Изменения у страховщика</h2>
-      <ul className="oy-contract__history">
-        {list.map((ch) => (
-          <li key={ch.id}>
-            <span className="oy-contract__muted">{formatMoscowDateTime(ch.at)}</span> <strong>{ch.kind === 'cancel' ? 'Расторжение' : 'Изменение'}</strong> — {ch.description}
-            {ch.by ? <span className="oy-contract__muted"> · {ch.by.fio}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /** One contract: what is insured, by whom, its status history, the documents to fill and send, the payment link, the PDFs. */
 export default function ContractPage() {
   const { contractId = '' } = useParams();
@@ -231,7 +213,7 @@ export default function ContractPage() {
       ) : null}
       <PaymentLink contract={c} />
       <Schedule contract={c} />
-      <Changes contract={c} />
+      <ContractChanges contract={c} onChanged={(next) => update(() => next)} />
       {c.product === 'eosago' && c.policyNumber && c.details.vehicle ? (
         <p className="oy-contract__block" role="note">
           {KASKO_TIP}{' '}

@@ -7,6 +7,7 @@ export * from './insurerCalls';
 export * from './term';
 export * from './products';
 export * from './ratingKit';
+export * from './endorsement';
 export * from './kasko';
 export * from './property';
 export * from './travel';

@@ -106,6 +106,8 @@ export interface ContractInstalment {
   of: number;
   /** 'premium' (the schedule) or 'endorsement' (an extra premium after a change). */
   purpose: 'premium' | 'endorsement';
+  /** An endorsement's extra payment: the change it pays for (ContractChange.id). */
+  changeId?: string | null;
   dueDate: string;
   amount: number;
   state: InstalmentState;

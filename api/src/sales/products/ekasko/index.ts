@@ -1,5 +1,8 @@
 import {
+  applyKaskoChange,
+  describeKaskoChange,
   formatDate,
+  kaskoChangeSchema,
   kaskoCalculateSchema,
   kaskoClientName,
   kaskoSummary,
@@ -8,12 +11,15 @@ import {
   missingKaskoPhoto,
   policyTerm,
   rateKasko,
+  priceKaskoChange,
   splitSchedule,
   type KaskoCalculateRequest,
+  type KaskoChange,
   type KaskoContractDetails,
   type ProductOffer,
   type SummaryBlock,
 } from '@oyster/shared-kit/domain';
+import { validationError } from '../../../platform/errors.js';
 import { yup } from '../../../platform/validation.js';
 import { linkKaskoRecords } from '../../clients/link.js';
 import type { QuoteAnswer } from '../../insurers/adapter.js';
@@ -26,6 +32,9 @@ import type { ProductModule, ProductRow } from '../types.js';
  * insurer's choice inside them; an insurer without a KASKO tariff refuses with the reason), the premium
  * is paid at once or in 2 or 4 instalments (K_instalment), and before «Отправить страховщику» the
  * insurer needs the insurant, the drivers' names, the VIN, the contacts and the inspection photos.
+ * A policy in force takes changes (endorsements): the sum insured, the drivers (named, with their names,
+ * or anyone), the deductible — shared-kit sales/kasko/changes.ts; the demo insurer re-rates the changed
+ * calculation by its tariff and prices the days left pro rata.
  */
 type Row = ProductRow<KaskoCalculateRequest, KaskoContractDetails>;
 
@@ -65,12 +74,23 @@ export const ekasko: ProductModule<KaskoCalculateRequest, KaskoContractDetails, 
   code: 'ekasko',
   calculationSchema: kaskoCalculateSchema,
   detailsSchema: kaskoDetailsPatchSchema,
+  changeSchema: kaskoChangeSchema,
   // The schema checked everything the insurers share; each insurer's own limits are its refusal.
   quoteRequest: async (_q, calc) => calc,
   demoQuote(insurerCode, request): QuoteAnswer {
     const q = rateKasko(request, insurerCode);
     return q.kind === 'refusal' ? { kind: 'refusal', reason: q.reason } : { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
   },
+  demoEndorse(insurerCode, change, ctx) {
+    const priced = priceKaskoChange(insurerCode, ctx.calculation as KaskoCalculateRequest, change as KaskoChange, ctx);
+    return priced.kind === 'refusal' ? { refusal: priced.reason, field: priced.field } : priced.delta;
+  },
+  applyChange(row: Row, change) {
+    if (!describeKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange)) throw validationError('Поле «change»: изменение не меняет условий полиса', 'change');
+    const next = applyKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange);
+    return { calculation: next.calculation, details: { ...row.details, driverNames: next.driverNames } };
+  },
+  describeChange: (change, row: Row) => describeKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange) ?? 'Изменение договора',
   offer(answer, insurer) {
     const rated = answer.detail as ProductOffer;
     const offer: KaskoOffer = { ...rated, companyId: insurer.id, companyName: insurer.name };

@@ -1,5 +1,10 @@
 import {
   PRODUCT_TITLES,
+  applyPropertyChange,
+  describePropertyChange,
+  pricePropertyChange,
+  propertyChangeProblem,
+  propertyChangeSchema,
   missingPropertyDetail,
   propertyCalculateSchema,
   propertyClientName,
@@ -8,6 +13,7 @@ import {
   rateProperty,
   yearPolicyEnd,
   type PropertyCalculateRequest,
+  type PropertyChange,
   type PropertyContractDetails,
   type PropertyKind,
   type ProductOffer,
@@ -24,8 +30,9 @@ import type { ProductModule, ProductRow } from '../types.js';
  * (sales/property/input.ts), each demo insurer rates it by its own tariff inside research §3
  * (sales/property/rating.ts) — an insurer without a property tariff refuses with its reason. What the
  * insurer needs after the offer: the insurant with a passport and a phone (sales/property/details.ts).
- * One payment, in roubles; the term is the policy's year. No changes at the insurer (no endorsements):
- * a change of sums is a new calculation.
+ * One payment, in roubles; the term is the policy's year. A policy in force takes changes of its cover
+ * sums (endorsements, shared-kit sales/property/changes.ts): the demo insurer re-rates the changed
+ * calculation by its tariff and prices the days left pro rata.
  */
 
 type Row = ProductRow<PropertyCalculateRequest, PropertyContractDetails>;
@@ -55,6 +62,7 @@ export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalcul
     code,
     calculationSchema: propertyCalculateSchema,
     detailsSchema: propertyDetailsSchema,
+    changeSchema: propertyChangeSchema,
     async quoteRequest(_q, calc) {
       // The product's route fixes the kind: an apartment's calculation is not a house's.
       if (calc.kind !== kind) throw validationError(`Поле «kind»: этот расчёт — страхование ${noun} (${kind})`, 'kind');
@@ -65,6 +73,18 @@ export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalcul
       if (q.kind === 'refusal') return { kind: 'refusal', reason: q.reason };
       return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
     },
+    demoEndorse(insurer, change, ctx) {
+      const priced = pricePropertyChange(insurer, ctx.calculation as PropertyCalculateRequest, change as unknown as PropertyChange, ctx);
+      return priced.kind === 'refusal' ? { refusal: priced.reason, field: priced.field } : priced.delta;
+    },
+    applyChange(row: Row, change) {
+      const c = change as unknown as PropertyChange;
+      const problem = propertyChangeProblem(row.calculation, c);
+      if (problem) throw validationError(problem.message, problem.field);
+      if (!describePropertyChange(row.calculation, c)) throw validationError('Поле «change.cover»: новые суммы совпадают с прежними — изменять нечего', 'change.cover');
+      return { calculation: applyPropertyChange(row.calculation, c) };
+    },
+    describeChange: (change, row: Row) => describePropertyChange(row.calculation, change as unknown as PropertyChange) ?? 'Изменение договора',
     offer(answer, insurer) {
       const rated = answer.detail as ProductOffer;
       const offer: StoredOffer = { ...rated, companyId: insurer.id, companyName: insurer.name, premium: answer.premium };
@@ -85,7 +105,8 @@ export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalcul
     summary(row: Row): SummaryBlock[] {
       const offer = row.offer as StoredOffer | null;
       const calc = row.start_date ? { ...row.calculation, startDate: row.start_date } : row.calculation;
-      const blocks = offer?.factors ? propertySummary(calc, offer, offer.companyName) : [];
+      // The premium the contract stands at (an endorsement moves it); the factors as the insurer quoted them.
+      const blocks = offer?.factors ? propertySummary(calc, { ...offer, premium: Number(row.premium ?? offer.premium) }, offer.companyName) : [];
       // The insurant after the property and sums, before the premium.
       return blocks.length ? [...blocks.slice(0, -1), propertyInsurantBlock(row.details), blocks[blocks.length - 1]] : [propertyInsurantBlock(row.details)];
     },

@@ -3,3 +3,4 @@ export * from './input';
 export * from './rating';
 export * from './steps';
 export * from './details';
+export * from './changes';
