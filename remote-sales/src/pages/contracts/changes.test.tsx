@@ -54,6 +54,8 @@ const KASKO: ContractDetails = {
   changes: [],
   canCancel: false,
   canEndorse: true,
+  canReview: false,
+  kind: 'ekasko',
 };
 const CHANGED: ContractDetails = {
   ...KASKO,
