@@ -14,7 +14,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function pay(request: APIRequestContext, code: string, token: string, amount: number, n: number) {
   const body = JSON.stringify({ paymentId: `pay_e2e_kasko_${n}_${Date.now()}`, paymentToken: token, amount, paidAt: new Date().toISOString() });
   const answer = await request.post(`/api/v2/payments/callback/${code}`, { headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(demoPaymentSecret(code), code, body) }, data: body });
-  expect(answer.status()).toBe(200);
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 const contractOf = (page: Page, id: string) =>

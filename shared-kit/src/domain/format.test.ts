@@ -1,5 +1,5 @@
 import { formatDate, formatFileSize, formatMoney, formatMoscowDateTime } from './format';
-import { moscowCalendarDay } from './sales/contracts';
+import { moscowCalendarDay, moscowIsoDay } from './sales/contracts';
 
 describe('formatFileSize (one for every screen)', () => {
   it('shows file sizes as people read them, a no-break space before the unit', () => {
@@ -52,5 +52,14 @@ describe('moscowCalendarDay', () => {
     expect(before.getDate()).toBe(25);
     const newYear = moscowCalendarDay(new Date('2026-12-31T21:00:00Z'));
     expect([newYear.getFullYear(), newYear.getMonth() + 1, newYear.getDate()]).toEqual([2027, 1, 1]);
+  });
+});
+
+describe('moscowIsoDay', () => {
+  it('is the same Moscow day as «YYYY-MM-DD», with days added across months and years', () => {
+    expect(moscowIsoDay(new Date('2026-11-27T22:30:00Z'))).toBe('2026-11-28');
+    expect(moscowIsoDay(new Date('2026-11-27T20:59:00Z'))).toBe('2026-11-27');
+    expect(moscowIsoDay(new Date('2026-11-30T21:30:00Z'), 1)).toBe('2026-12-02');
+    expect(moscowIsoDay(new Date('2026-12-31T21:00:00Z'), -1)).toBe('2026-12-31');
   });
 });

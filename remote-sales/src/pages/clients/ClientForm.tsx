@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Formik, type FormikErrors } from 'formik';
 import {
+  moscowIsoDay,
   ADDRESS_DATA_KEYS,
   CLIENT_KINDS,
   CLIENT_KIND_TITLES,
@@ -128,7 +129,7 @@ function errorsOf<V>(list: { field: string; message: string }[], rename: Record<
   return out as FormikErrors<V>;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+const todayIso = () => moscowIsoDay();
 const KIND_OPTIONS = CLIENT_KINDS.map((k) => ({ key: k, text: CLIENT_KIND_TITLES[k] }));
 
 /** A plain text field of the kit bound to formik: `clean` shapes what is typed (digits only, upper case). */

@@ -17,6 +17,15 @@ const CALC: KaskoCalculateRequest = {
 const offer = (code: string, name: string, commission?: number) => ({ ...(rateKasko(CALC, code) as ProductOffer), companyId: code.padEnd(24, '0'), companyName: name, ...(commission ? { agentCommission: { percent: 15, amount: commission } } : {}) });
 
 describe('e-KASKO calculator', () => {
+  test('the policy starts tomorrow in Moscow: at 01:30 Moscow time (22:30 UTC) that is the day after the UTC date', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-27T22:30:00Z') });
+    try {
+      expect(initialKaskoValues().startDate).toBe('29.11.2026');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('offers: each insurer with its premium, payments, factors and «Ваше КВ»; refusals with their reasons', () => {
     const quote: KaskoQuote = { offers: [offer('alfa', 'Альфа', 1_000_00), offer('ingos', 'Ингосстрах', 2_000_00)], refusals: [{ companyId: 'v'.repeat(24), companyName: 'ВСК', reason: 'Нет тарифа страховщика на дату начала 01.12.2026' }] };
     render(<KaskoOffers quote={quote} onChoose={async () => null} />);

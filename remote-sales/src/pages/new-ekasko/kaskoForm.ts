@@ -1,5 +1,6 @@
 import {
   formatDate,
+  moscowCalendarDay,
   toIsoDate,
   validateKaskoInput,
   type KaskoAntiTheft,
@@ -31,7 +32,8 @@ export interface KaskoValues {
   startDate: string;
 }
 
-const tomorrow = () => formatDate(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+// Moscow's tomorrow, whatever the browser's zone (between 00:00 and 03:00 in Moscow a UTC clock still has yesterday).
+const tomorrow = () => formatDate(moscowCalendarDay(new Date(), 1));
 
 /** A fresh form; `car` pre-fills the vehicle (the e-OSAGO contract's «Оформить КАСКО на этот автомобиль»). */
 export function initialKaskoValues(car: Partial<Pick<KaskoValues, 'make' | 'model' | 'year' | 'plate' | 'vin'>> = {}): KaskoValues {

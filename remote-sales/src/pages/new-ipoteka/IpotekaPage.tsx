@@ -17,7 +17,7 @@ import {
   formatMoney,
   isContractEditable,
   missingMortgageDetail,
-  moscowCalendarDay,
+  moscowIsoDay,
   mortgageBank,
   mortgageSchedule,
   mortgageSumInsured,
@@ -77,7 +77,7 @@ interface Kept {
 }
 const kept$ = tabKeeper<Kept>('oyster.ipoteka.calculator', (k) => !!k.values && Array.isArray(k.values.borrowers) && Number.isInteger(k.step));
 
-const todayIso = () => moscowCalendarDay(new Date(), 0).toISOString().slice(0, 10);
+const todayIso = () => moscowIsoDay();
 
 /** One insurer's offer: the premium of all the years, each year's instalment and when it is due, «Ваше КВ», every factor and why. */
 export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOffer; request: MortgageCalculateRequest; issue: Issue }) {

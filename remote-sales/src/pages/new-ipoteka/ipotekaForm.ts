@@ -49,7 +49,8 @@ export function initialMortgageValues(now = new Date()): MortgageValues {
     ticked: [],
     balance: null,
     property: 'flat',
-    startDate: formatDate(moscowCalendarDay(now, 1).toISOString().slice(0, 10)),
+    // A Date at local midnight: formatted as it is (toISOString would step back a day east of UTC).
+    startDate: formatDate(moscowCalendarDay(now, 1)),
     years: 1,
     policyYear: 1,
     life: true,

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
+  moscowIsoDay,
   CONTRACT_STATUS,
   MANUAL_KINDS,
   MANUAL_OBJECT_OF,
@@ -47,10 +48,7 @@ const HEADING = 'Ручное оформление полиса';
 const kindOptions = MANUAL_KINDS.map((k) => ({ key: k, text: PRODUCT_TITLES[k] }));
 const wayOptions = MANUAL_PAYMENT_WAYS.map((w) => ({ key: w, text: MANUAL_PAYMENT_WAY_TITLES[w] }));
 const isoFromRu = (v: string) => (/^\d{2}\.\d{2}\.\d{4}$/.test(v) ? v.split('.').reverse().join('-') : '');
-const todayIso = () => {
-  const d = new Date(Date.now() + 3 * 3600_000);
-  return d.toISOString().slice(0, 10);
-};
+const todayIso = () => moscowIsoDay();
 
 function useCompanies() {
   const [companies, setCompanies] = React.useState<{ key: string; text: string }[]>([]);

@@ -41,7 +41,8 @@ export const CALC_STEPS = [
 ] as const;
 export const stepOfField = (path: string) => CALC_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(path.split(/[.[]/)[0]));
 
-const ru = (d: Date) => formatDate(d.toISOString().slice(0, 10));
+// A Date at local midnight, formatted as it is (toISOString would step back a day east of UTC).
+const ru = (d: Date) => formatDate(d);
 const iso = (text: string) => toIsoDate(text) ?? text;
 
 export function initialTravelValues(now = new Date()): TravelValues {

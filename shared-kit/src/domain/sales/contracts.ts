@@ -179,3 +179,9 @@ export function moscowCalendarDay(now: Date = new Date(), addDays = 0): Date {
   const msk = new Date(now.getTime() + 3 * 3600_000);
   return new Date(msk.getUTCFullYear(), msk.getUTCMonth(), msk.getUTCDate() + addDays);
 }
+
+/** The same Moscow calendar day as «YYYY-MM-DD» (what the api takes), whatever the browser's zone. */
+export function moscowIsoDay(now: Date = new Date(), addDays = 0): string {
+  const msk = new Date(now.getTime() + 3 * 3600_000);
+  return new Date(Date.UTC(msk.getUTCFullYear(), msk.getUTCMonth(), msk.getUTCDate() + addDays)).toISOString().slice(0, 10);
+}
