@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../platform/db.js';
 import { updateSet } from '../platform/sql.js';
+import { recordAudit } from '../platform/audit.js';
 
 /** What an administrator may change on a user (PATCH /users/:id), wire name → column. */
 export const USER_PATCH_COLUMNS = {
@@ -10,11 +11,21 @@ export const USER_PATCH_COLUMNS = {
 };
 export type UserPatch = Partial<Record<keyof typeof USER_PATCH_COLUMNS, unknown>>;
 
-/** Writes the patch; false when there is no such user. */
-export async function updateUser(q: Queryable, id: string, patch: UserPatch): Promise<boolean> {
+/**
+ * Writes the patch and its audit row (who, the changed fields before and after) in the caller's
+ * transaction; false when there is no such user. A patch that only blocks or unblocks is recorded as such.
+ */
+export async function updateUser(q: Queryable, id: string, patch: UserPatch, actorId: string | null): Promise<boolean> {
+  const keys = Object.keys(patch) as (keyof typeof USER_PATCH_COLUMNS)[];
+  const columns = keys.map((k) => `${USER_PATCH_COLUMNS[k]} AS "${k}"`).join(', ');
+  const [before] = keys.length ? await q.query<Record<string, unknown>>(`SELECT ${columns} FROM users WHERE id = $1`, [id]) : [undefined];
   const { sql, params } = updateSet(USER_PATCH_COLUMNS, patch, 2, ['updated_at = now()']);
-  const updated = await q.query<{ id: string }>(`UPDATE users SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params]);
-  return updated.length > 0;
+  const updated = await q.query<Record<string, unknown>>(`UPDATE users SET ${sql} WHERE id = $1 RETURNING ${columns || 'id'}`, [id, ...params]);
+  if (updated.length === 0) return false;
+  const blockedChanged = before && 'isBlocked' in patch && before.isBlocked !== updated[0].isBlocked;
+  const action = blockedChanged && keys.length === 1 ? (updated[0].isBlocked ? 'block' : 'unblock') : 'update';
+  if (before) await recordAudit(q, { actorId, action, objectType: 'user', objectId: id, before, after: updated[0] });
+  return true;
 }
 
 /** What a role change is checked against: the target's roles and network (locked until the transaction ends). */

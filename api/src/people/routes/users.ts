@@ -76,7 +76,7 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
         const refusal = roleChangeError(me.user, target, patch.roles as Role[], await roleChangeFacts(q, me.user._id));
         if (refusal) throw refuse(refusal.status, refusal.message, 'roles');
       }
-      return updateUser(q, id, patch);
+      return updateUser(q, id, patch, me.user._id);
     });
     if (!updated) throw notFound();
     const row = (await loadUser(db, id))!;
