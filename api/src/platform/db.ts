@@ -89,6 +89,21 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
       await x.query(sql);
     },
   });
+  // A transaction's one connection runs one query at a time. pg queues overlapping calls itself but
+  // deprecates it (pg@9 drops the queue), so a Promise.all inside a transaction is queued here instead.
+  const serial = (client: pg.PoolClient): Queryable => {
+    const inner = wrap(client);
+    let last: Promise<unknown> = Promise.resolve();
+    const queued = <T>(run: () => Promise<T>): Promise<T> => {
+      const next = last.then(run, run);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    return {
+      query: (sql, params) => queued(() => inner.query(sql, params)),
+      exec: (sql) => queued(() => inner.exec(sql)),
+    };
+  };
   return {
     kind: 'pg',
     ...wrap(pool),
@@ -96,7 +111,7 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const out = await fn(wrap(client));
+        const out = await fn(serial(client));
         await client.query('COMMIT');
         return out;
       } catch (e) {
