@@ -15,6 +15,10 @@ const PayoutsAdminPage = React.lazy(() => import(/* webpackChunkName: "payouts-a
 const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegistersPage'));
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
+const PartnersTab = React.lazy(() => import(/* webpackChunkName: "partners" */ './pages/manage/PartnersTab'));
+const TariffsTab = React.lazy(() => import(/* webpackChunkName: "tariffs" */ './pages/manage/TariffsTab'));
+const AddPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/add_partner/AddPartnerPage'));
+const EditPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/edit_partner/EditPartnerPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
@@ -44,6 +48,14 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
+  // Управление: partners and the tariff mapping (read by whoever sees Управление; changed by canManagePartners).
+  // Temporary frame of this branch: the lead merges these tabs into ManagePage's (i26-users).
+  manage: [
+    { path: 'partners', page: PartnersTab },
+    { path: 'tariffs', page: TariffsTab },
+  ],
+  add_partner: [{ path: '', page: AddPartnerPage, access: 'canManagePartners', reason: 'Партнёров добавляют администраторы и финансовые контролёры.' }],
+  edit_partner: [{ path: ':partnerId', page: EditPartnerPage, access: 'canSeeManagement' }],
 };
 
 /**
@@ -55,11 +67,8 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   agents: ['', ':tab'],
   agent: [':agentId'],
   sub_agents: ['', ':tab'],
-  manage: ['', ':tab'],
   analytics: ['', ':tab'],
   user: ['create', ':userId'],
-  edit_partner: [':partnerId'],
-  add_partner: [''],
 };
 
 /**
