@@ -64,9 +64,15 @@ export default function PartnersTab() {
                     {p.legalName ? <div className="oy-fin-muted">{p.legalName}</div> : null}
                   </span>
                   <span>{PARTNER_KIND_TITLES[p.kind]}</span>
-                  <span>{p.inn || '—'}</span>
+                  <span>
+                    <span className="oy-cell-label">ИНН </span>
+                    {p.inn || '—'}
+                  </span>
                   <span>{p.products.length ? p.products.map((x) => PRODUCT_TITLES[x]).join(', ') : '—'}</span>
-                  <span>{p.fileTypesCount}</span>
+                  <span>
+                    <span className="oy-cell-label">Типы файлов: </span>
+                    {p.fileTypesCount}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -128,7 +128,7 @@ export default function TariffsTab() {
                       {validityText(m.validFrom, m.validTo)}
                       <div className="oy-fin-muted">{STANDING_TITLES[standing]}</div>
                     </span>
-                    <span>
+                    <span className="oy-tariff-actions">
                       {can.canManagePartners ? (
                         <>
                           <Button size="small" type="link" onClick={() => setEditing(m)}>
