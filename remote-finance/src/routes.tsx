@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { Navigate } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
@@ -27,6 +28,11 @@ const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ �
 /** Payouts and payout registers are made by the same people (canManageCommissionRates). */
 const payouts = { access: 'canManageCommissionRates', reason: 'Выплаты агентам и реестры выплат ведут администраторы и финансовые контролёры.' } as const;
 
+/** `/app/manage` itself, until Управление's frame (ManagePage) lands: its first tab of this branch. */
+function ManageIndex() {
+  return <Navigate to="partners" replace />;
+}
+
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
   cr: [
@@ -51,6 +57,7 @@ export const SECTION_PAGES: SectionPages = {
   // Управление: partners and the tariff mapping (read by whoever sees Управление; changed by canManagePartners).
   // Temporary frame of this branch: the lead merges these tabs into ManagePage's (i26-users).
   manage: [
+    { path: '', page: ManageIndex },
     { path: 'partners', page: PartnersTab },
     { path: 'tariffs', page: TariffsTab },
   ],

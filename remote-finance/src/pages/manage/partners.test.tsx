@@ -128,3 +128,9 @@ describe('Управление: «Партнёры»', () => {
     expect(await screen.findByText('Партнёр не найден')).toBeTruthy();
   });
 });
+
+test('/manage itself opens «Партнёры» (until Управление’s own frame)', async () => {
+  await renderSection(RemoteRoutes, '/manage', { http: fakeHttp({ 'GET /api/v2/partners': { data: [VSK] } }), user: DEMO_USERS.copywriter });
+  expect(await screen.findByRole('list', { name: 'Партнёры' })).toBeTruthy();
+  expect(currentLocation()).toBe('/manage/partners');
+});
