@@ -37,6 +37,10 @@ const shots = [
   { name: 'renewals-manager', path: '/app/contracts/renewals', as: 'manager@oyster.test' },
   { name: 'clients-agent', path: '/app/contracts/clients', as: 'agent@oyster.test' },
   { name: 'oyster-app-agent', path: '/app/oyster-app', as: 'agent@oyster.test' },
+  // Управление (issue 26): partners, a partner's card, the tariff mapping.
+  { name: 'partners-admin', path: '/app/manage/partners', as: 'admin@oyster.test' },
+  { name: 'partner-admin', path: '/app/manage/partners', as: 'admin@oyster.test', link: 'Демо Ипотечный Банк' },
+  { name: 'tariffs-finance', path: '/app/manage/tariffs', as: 'finance@oyster.test' },
 ];
 // SHOTS=ekasko,contract: only the shots whose name contains one of these.
 const only = process.env.SHOTS?.split(',').filter(Boolean);
@@ -63,6 +67,11 @@ for (const width of [1280, 900]) {
       const hrefs = await page.locator('a[href*="/contracts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       const href = hrefs.find((h) => /\/contracts\/[0-9a-f]{24}/.test(h ?? ''));
       if (href) await page.goto(href.startsWith('http') ? href : `${base}${href}`);
+    }
+    if (s.link) {
+      // A row's link, opened as a person would (ids differ per database).
+      await page.getByRole('link', { name: s.link }).click();
+      await page.getByRole('heading', { name: s.link }).waitFor();
     }
     if (s.menu && width < 1000) await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.waitForLoadState('networkidle');

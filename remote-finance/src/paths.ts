@@ -27,6 +27,10 @@ export const paths = {
   register: (id: string) => `/finance/registers/${id}`,
   reconciliation: () => '/finance/reconciliation',
   statement: (id: string) => `/finance/reconciliation/${id}`,
+  partners: () => '/manage/partners',
+  tariffs: (companyId?: string) => (companyId ? `/manage/tariffs?companyId=${encodeURIComponent(companyId)}` : '/manage/tariffs'),
+  addPartner: () => '/add_partner',
+  partner: (id: string) => `/edit_partner/${id}`,
 };
 
 export const FINANCE_BACK = { to: paths.finance(), label: 'Финансы' };
@@ -34,3 +38,8 @@ export const TEMPLATES_BACK = { to: paths.templates(), label: TEMPLATES_TITLE };
 export const SEGMENTS_BACK = { to: paths.segments(), label: SEGMENTS_TITLE };
 export const REGISTERS_BACK = { to: paths.registers(), label: REGISTERS_TITLE };
 export const RECONCILIATION_BACK = { to: paths.reconciliation(), label: RECONCILIATION_TITLE };
+
+/** Управление's tabs of this branch: partners and the tariff mapping. */
+export const PARTNERS_TITLE = 'Партнёры';
+export const TARIFFS_TITLE = 'Маппинг тарифов';
+export const PARTNERS_BACK = { to: paths.partners(), label: PARTNERS_TITLE };

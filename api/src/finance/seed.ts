@@ -54,7 +54,7 @@ export async function seedPersonalRates(q: Queryable, today: string) {
 
 export async function seedFinance(q: Queryable) {
   const today = moscowToday();
-  const companies = await q.query<{ id: string; id_unicus: string }>('SELECT id, id_unicus FROM companies ORDER BY id_unicus');
+  const companies = await q.query<{ id: string; id_unicus: string }>("SELECT id, id_unicus FROM companies WHERE kind = 'insurer' ORDER BY id_unicus");
   for (const c of companies) {
     const insurerRateBp = DEMO_INSURER_RATES_BP[c.id_unicus];
     if (insurerRateBp === undefined) continue;

@@ -5,10 +5,10 @@ type NameRow = { id: string; first_name: string; second_name: string; middle_nam
 
 const short = (r: NameRow) => [r.second_name, r.first_name && `${r.first_name[0]}.`, r.middle_name && `${r.middle_name[0]}.`].filter(Boolean).join(' ');
 
-/** What every screen may need once after sign-in: insurers, products, broker networks, managers, curators. */
+/** What every screen may need once after sign-in: insurers (the partners of kind insurer), products, broker networks, managers, curators. */
 export async function loadInitState(q: Queryable) {
   const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>(
-    'SELECT id, id_unicus, short_name FROM companies ORDER BY short_name',
+    "SELECT id, id_unicus, short_name FROM companies WHERE kind = 'insurer' ORDER BY short_name",
   );
   const products = await q.query<{ id: string; name: string; visible_name: string; description: string }>(
     'SELECT id, name, visible_name, description FROM products ORDER BY sort, id',

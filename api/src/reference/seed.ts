@@ -1,4 +1,5 @@
 import { newId, type Queryable } from '../platform/db.js';
+import { seedPartners } from './partners-seed.js';
 
 /** Demo reference data: insurers, the product catalogue rows and the small dictionaries. */
 const COMPANIES: [string, string][] = [
@@ -35,6 +36,7 @@ export async function seedReference(q: Queryable) {
   for (const [idUnicus, shortName] of COMPANIES) {
     await q.query('INSERT INTO companies (id, id_unicus, short_name) VALUES ($1, $2, $3)', [newId(), idUnicus, shortName]);
   }
+  await seedPartners(q);
   for (const [i, [id, name, visible, description]] of PRODUCTS.entries()) {
     await q.query('INSERT INTO products (id, name, visible_name, description, sort) VALUES ($1, $2, $3, $4, $5)', [id, name, visible, description, i]);
   }

@@ -21,6 +21,7 @@ import type { StoredRate } from './currency/rates.js';
 import { loggedCall } from './contracts/insurer-calls.js';
 import { commissionOf } from '../finance/ledger.js';
 import type { OsagoCalculateBody } from './schemas.js';
+import type { InsurerTariff } from '../reference/partners.js';
 
 /** How long a quote waits for an insurer before counting it as a refusal. */
 export const QUOTE_TIMEOUT_MS = 10_000;
@@ -154,6 +155,11 @@ export async function quoteAll(
     contractId?: string | null;
     /** Who asked for the quote: its logged calls are theirs (SOAP-логи follow this user's scope). */
     askedBy?: string;
+    /**
+     * The tariff mapping in force on the quote's day, by insurer (reference/partners.ts tariffsInForce): the
+     * request to an insurer with one carries its own codes as `insurerTariff` (and so does its SOAP-лог).
+     */
+    tariffs?: ReadonlyMap<string, InsurerTariff>;
   },
 ): Promise<{ offers: OsagoOffer[]; refusals: OsagoRefusal[] }> {
   const byCode = new Map(insurers.map((i) => [i.code, i]));
@@ -163,10 +169,12 @@ export async function quoteAll(
     askedAdapters(adapters, insurers, product).map(async (a) => {
       const insurer = byCode.get(a.code)!;
       let answer: InsurerAnswer;
+      const tariff = opts.tariffs?.get(insurer.id);
+      const sent = tariff && req && typeof req === 'object' ? { ...(req as object), insurerTariff: tariff } : req;
       try {
-        const ask = () => withTimeout(a.quote(product, req), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
+        const ask = () => withTimeout(a.quote(product, sent), opts.timeoutMs ?? QUOTE_TIMEOUT_MS, () => ({ kind: 'refusal' as const, reason: QUOTE_TIMEOUT_REASON }));
         const got = opts.callLog
-          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, askedBy: opts.askedBy, method: 'quote', request: req }, ask, { wait: false })
+          ? await loggedCall(opts.callLog, { companyId: insurer.id, contractId: opts.contractId ?? null, askedBy: opts.askedBy, method: 'quote', request: sent }, ask, { wait: false })
           : await ask();
         const rate = got.kind === 'offer' && got.currency !== 'RUB' ? opts.currencyRates?.get(got.currency) : undefined;
         if (got.kind === 'refusal' || (got.currency !== 'RUB' && !rate)) {

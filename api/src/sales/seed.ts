@@ -44,7 +44,7 @@ export async function seedSales(q: Queryable, demo: DemoSeed) {
   for (const [licence, kbmClass, fullName, birthDate] of DEMO_KBM_DRIVERS) {
     await q.query('INSERT INTO kbm_registry (licence, kbm_class, full_name, birth_date) VALUES ($1, $2, $3, $4)', [licence, kbmClass, fullName, birthDate]);
   }
-  const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>('SELECT id, id_unicus, short_name FROM companies ORDER BY id_unicus');
+  const companies = await q.query<{ id: string; id_unicus: string; short_name: string }>("SELECT id, id_unicus, short_name FROM companies WHERE kind = 'insurer' ORDER BY id_unicus");
   const agents = SELLERS.map((k) => demo.users[k]).filter(Boolean);
   const byCode = Object.fromEntries(companies.map((c) => [c.id_unicus, { id: c.id, name: c.short_name }]));
   const rows = demoContracts({

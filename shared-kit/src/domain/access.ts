@@ -86,6 +86,12 @@ export interface Access {
   canSeeContractMoney: boolean;
   /** Sets the commission rates (the insurer's and the agents' by level): administrators and finance controllers. */
   canManageCommissionRates: boolean;
+  /**
+   * Adds and edits partners (insurers, banks, agencies) and the tariff mapping in Управление: administrators
+   * and finance controllers (the insurers' details and tariffs are the money side); the others who see
+   * Управление (copywriters, supervisors) only read them.
+   */
+  canManagePartners: boolean;
 }
 
 export function access(user: SessionUser | null | undefined): Access {
@@ -165,6 +171,7 @@ export function access(user: SessionUser | null | undefined): Access {
     canEditUsers: isAdmin || isBrokersOwnerAgent,
     canSeeContractMoney: isAdmin || isFinanceController,
     canManageCommissionRates: isAdmin || isFinanceController,
+    canManagePartners: isAdmin || isFinanceController,
   };
 }
 

@@ -59,7 +59,7 @@ export function reconciliationRoutes(app: FastifyInstance, ctx: AppContext) {
     const [statements, insurers, companies] = await Promise.all([
       listStatements(ctx.db),
       insurerProgress(ctx.db),
-      ctx.db.query<{ id: string; short_name: string; id_unicus: string }>('SELECT id, short_name, id_unicus FROM companies ORDER BY short_name'),
+      ctx.db.query<{ id: string; short_name: string; id_unicus: string }>("SELECT id, short_name, id_unicus FROM companies WHERE kind = 'insurer' ORDER BY short_name"),
     ]);
     return { data: { statements, insurers, companies: companies.map((c) => ({ id: c.id, name: c.short_name, demo: ctx.demoMode && c.id_unicus in DEMO_INSURER_RATES_BP })) } };
   });

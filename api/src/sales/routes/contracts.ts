@@ -17,6 +17,7 @@ import type { InsurerAdapter } from '../insurers/adapter.js';
 import type { ProductModule } from '../products/index.js';
 import { CONTRACT_SELECT, contractDetails, listContracts, moveContract, scopedContract, type ContractRow } from '../contracts/store.js';
 import { moscowToday, quoteAll, type Insurer } from '../osago.js';
+import { tariffsInForce } from '../../reference/partners.js';
 import { offerRates } from '../../finance/rates.js';
 import { linkRenewal } from '../renewals/store.js';
 import { linkContractRecords } from '../clients/link.js';
@@ -130,6 +131,7 @@ export async function createContract(ctx: AppContext, flow: FlowDeps, insurers: 
     log: (o, m) => req.log.warn(o, m),
     callLog: ctx.db,
     askedBy: req.me.user._id,
+    tariffs: await tariffsInForce(ctx.db, module.code, today),
   });
   const offer = offers[0] as (OsagoOffer & Partial<ForeignOffer>) | undefined;
   if (!offer) throw new HttpError(409, `${insurer.name} отказал: ${refusals[0]?.reason ?? 'нет ответа'}`, { error: true });

@@ -8,7 +8,8 @@ import { idParams } from '../../platform/validation.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
 import type { DemoInsurerFault } from '../insurers/demo.js';
 import { offerRates } from '../../finance/rates.js';
-import { askedAdapters, quoteAll, ratingInput, type Insurer } from '../osago.js';
+import { askedAdapters, moscowToday, quoteAll, ratingInput, type Insurer } from '../osago.js';
+import { tariffsInForce } from '../../reference/partners.js';
 import { osagoCalculateSchema } from '../schemas.js';
 
 /**
@@ -30,6 +31,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
       askedBy: req.me.user._id,
+      tariffs: await tariffsInForce(ctx.db, 'eosago', moscowToday()),
     });
     return { data: { offers, refusals, drivers: kbm } };
   });
@@ -50,6 +52,7 @@ export function osagoRoutes(app: FastifyInstance, ctx: AppContext, adapters: rea
       log: (o, m) => req.log.warn(o, m),
       callLog: ctx.db,
       askedBy: req.me.user._id,
+      tariffs: await tariffsInForce(ctx.db, 'eosago', moscowToday()),
       onAnswer: async ({ offer, refusal }) => {
         const companyId = (offer ?? refusal)!.companyId;
         const [row] = await ctx.db.query<{ left: number }>(

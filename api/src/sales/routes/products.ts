@@ -9,6 +9,7 @@ import { tableRateSource } from '../currency/rates.js';
 import type { InsurerAdapter } from '../insurers/adapter.js';
 import { moscowToday, quoteAll, type Insurer } from '../osago.js';
 import { productModules } from '../products/index.js';
+import { tariffsInForce } from '../../reference/partners.js';
 import { createContract, currencyRatesFor, saveDetails } from './contracts.js';
 
 /**
@@ -40,6 +41,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowD
         log: (o, m) => req.log.warn(o, m),
         callLog: ctx.db,
         askedBy: req.me.user._id,
+        tariffs: await tariffsInForce(ctx.db, module.code, today),
       });
       return { data: { offers, refusals } };
     });
