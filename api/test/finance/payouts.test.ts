@@ -205,6 +205,21 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
     expect(built.skipped).toEqual([]);
   });
 
+  test('scope: a network owner sees their sub-agents’ payouts and downloads their acts; another agent sees neither; the sub-agent only their own', async () => {
+    const [{ subs }] = await r.oyster.db.query<{ subs: string[] }>('SELECT coalesce(array_agg(id), $2::text[]) AS subs FROM users WHERE parent_agent_id = $1', [ids.owner, []]);
+    expect(subs).toContain(ids.subagent);
+    const own = await payoutsOf('owner');
+    expect(own.map((p) => p.agent.id)).toContain(ids.subagent); // the demo's paid months of Морозова (subagent@)
+    expect(own.every((p) => p.agent.id === ids.owner || subs.includes(p.agent.id))).toBe(true);
+    expect((await payoutsOf('subagent')).every((p) => p.agent.id === ids.subagent)).toBe(true);
+    expect(await payoutsOf('agent', `agent=${ids.subagent}`)).toEqual([]);
+    const sub = own.find((p) => p.agent.id === ids.subagent)!;
+    const act = (who: string) => fetch(`${r.url}/api/v2/finance/payouts/${sub.id}/act`, { headers: { 'x-api-token': as(who) } });
+    expect((await act('owner')).status).toBe(200);
+    expect((await act('agent')).status).toBe(404);
+    expect((await payoutsOf('finance', `agent=${ids.subagent}`)).map((p) => p.id)).toEqual((await payoutsOf('owner', `agent=${ids.subagent}`)).map((p) => p.id));
+  });
+
   test('a line never pays more than the agent’s payable balance: a reversal after the calculation keeps the payout out of the register, with the reason, and refuses the approval of a draft that has it', async () => {
     const lineOfTarasov = (kopecks: number) =>
       r.oyster.db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key) VALUES ($1, 'adjustment', 0, $2, 'Поправка после расчёта', $3, 'adjustment')`, [ids.agent9, kopecks, ids.admin]);
