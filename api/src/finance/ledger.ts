@@ -1,5 +1,5 @@
 import type { Queryable } from '../platform/db.js';
-import { overrideRateOn, sellerRateOn } from './resolver.js';
+import { overrideRateOn, percent, sellerRateOn } from './resolver.js';
 
 /**
  * The commission ledger (migration 6; lines without a rate since 16): the one writer sales calls. Accrued
@@ -39,7 +39,7 @@ export async function accrueCommission(
   const premium = part ? part.baseKopecks : Number(c.premium);
   const own = await sellerRateOn(q, c.agent_id, c.company_id, c.product, c.start_date);
   const shownBp = c.shown_bp;
-  const ownReason = own && shownBp !== null && shownBp !== own.rateBp ? `${own.reason}; при расчёте было ${shownBp / 100}% — ставка изменилась до оплаты` : own?.reason ?? null;
+  const ownReason = own && shownBp !== null && shownBp !== own.rateBp ? `${own.reason}; при расчёте было ${percent(shownBp)} — ставка изменилась до оплаты` : own?.reason ?? null;
   const lines: { agent: string; kind: 'commission' | 'override'; rate: number | null; reason: string | null }[] = [{ agent: c.agent_id, kind: 'commission', rate: own?.rateBp ?? null, reason: ownReason }];
   if (c.is_sub_agent && c.parent) {
     const override = await overrideRateOn(q, c.company_id, c.product, c.start_date);

@@ -18,7 +18,8 @@ export interface ResolvedRate {
 
 /** `toLocaleString('ru-RU', …)` with its formatter made once (it made one per call: each rate's reason of every quote). */
 const PERCENT = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-const percent = (bp: number) => `${PERCENT.format(bp / 100)}%`;
+/** Basis points as a Russian percent: 1150 → «11,5%». */
+export const percent = (bp: number) => `${PERCENT.format(bp / 100)}%`;
 const since = (from: string, to?: string | null) => `с ${formatDate(from)}${to ? ` по ${formatDate(to)}` : ''}`;
 
 /** Why a level's rate applies: «Уровень «Агент»: 10% с 01.01.2025». */

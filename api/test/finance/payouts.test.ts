@@ -204,4 +204,56 @@ describe.each(BACKENDS)('payouts, registers and acts ($name)', (backend) => {
     expect(built.payouts.map((p) => p.agent.id)).toEqual([ids.agent13]);
     expect(built.skipped).toEqual([]);
   });
+
+  test('scope: a network owner sees their sub-agents’ payouts and downloads their acts; another agent sees neither; the sub-agent only their own', async () => {
+    const [{ subs }] = await r.oyster.db.query<{ subs: string[] }>('SELECT coalesce(array_agg(id), $2::text[]) AS subs FROM users WHERE parent_agent_id = $1', [ids.owner, []]);
+    expect(subs).toContain(ids.subagent);
+    const own = await payoutsOf('owner');
+    expect(own.map((p) => p.agent.id)).toContain(ids.subagent); // the demo's paid months of Морозова (subagent@)
+    expect(own.every((p) => p.agent.id === ids.owner || subs.includes(p.agent.id))).toBe(true);
+    expect((await payoutsOf('subagent')).every((p) => p.agent.id === ids.subagent)).toBe(true);
+    expect(await payoutsOf('agent', `agent=${ids.subagent}`)).toEqual([]);
+    const sub = own.find((p) => p.agent.id === ids.subagent)!;
+    const act = (who: string) => fetch(`${r.url}/api/v2/finance/payouts/${sub.id}/act`, { headers: { 'x-api-token': as(who) } });
+    expect((await act('owner')).status).toBe(200);
+    expect((await act('agent')).status).toBe(404);
+    expect((await payoutsOf('finance', `agent=${ids.subagent}`)).map((p) => p.id)).toEqual((await payoutsOf('owner', `agent=${ids.subagent}`)).map((p) => p.id));
+  });
+
+  test('a line never pays more than the agent’s payable balance: a reversal after the calculation keeps the payout out of the register, with the reason, and refuses the approval of a draft that has it', async () => {
+    const lineOfTarasov = (kopecks: number) =>
+      r.oyster.db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key) VALUES ($1, 'adjustment', 0, $2, 'Поправка после расчёта', $3, 'adjustment')`, [ids.agent9, kopecks, ids.admin]);
+    expect((await payoutsOf('finance', 'period=2025-02')).find((p) => p.agent.id === ids.agent9)).toMatchObject({ grossKopecks: rub(1_300), status: 'ready' });
+    const draft = (await post('finance', '/api/v2/finance/registers', { period: '2025-02' })).body.data as RegisterDetail;
+    expect(draft.payouts.map((p) => p.agent.id).sort()).toEqual([ids.agent14, ids.agent9].sort());
+    // A reversal written after the calculation: Тарасов's balance is 1 300 − 1 000 = 300 ₽, his payout 1 300 ₽.
+    await lineOfTarasov(-rub(1_000));
+    const url = `/api/v2/finance/registers/${draft.id}`;
+    expect(await post('finance2', `${url}/approve`)).toMatchObject({
+      status: 409,
+      body: { message: 'В реестре есть выплата больше баланса агента (после расчёта пришло сторно) — удалите черновик и соберите реестр заново' },
+    });
+    expect((await call(r.url, 'DELETE', url, { token: as('finance2') })).status).toBe(200);
+    const rebuilt = (await post('finance', '/api/v2/finance/registers', { period: '2025-02' })).body.data as RegisterDetail;
+    expect(rebuilt.payouts.map((p) => p.agent.id)).toEqual([ids.agent14]);
+    expect(rebuilt.skipped).toEqual([{ agent: { id: ids.agent9, fio: expect.any(String) }, reason: 'Выплата больше баланса агента: после расчёта пришло сторно — выплата ждёт новых начислений' }]);
+    expect((await post('finance2', `/api/v2/finance/registers/${rebuilt.id}/approve`)).status).toBe(200);
+    // New accruals cover it again: it goes into the month's next register.
+    await lineOfTarasov(rub(1_000));
+    const next = (await post('finance', '/api/v2/finance/registers', { period: '2025-02' })).body.data as RegisterDetail;
+    expect(next.payouts.map((p) => [p.agent.id, p.grossKopecks])).toEqual([[ids.agent9, rub(1_300)]]);
+    expect(next.skipped).toEqual([]);
+  });
+
+  test('a self-employed agent whose payouts from us this year pass 2 400 000 ₽ is flagged to finance (at the limit not yet)', async () => {
+    const lineOfBelova = (kopecks: number, at: string) =>
+      r.oyster.db.query(`INSERT INTO commission_ledger (agent_id, kind, base_kopecks, amount_kopecks, note, created_by, event_key, at) VALUES ($1, 'adjustment', 0, $2, 'КВ за период', $3, 'adjustment', $4)`, [ids.agent8, kopecks, ids.admin, at]);
+    await lineOfBelova(rub(2_350_000), '2025-03-10T09:00:00Z'); // with January's 50 000 ₽: exactly 2 400 000 ₽
+    await lineOfBelova(rub(1_000), '2025-04-10T09:00:00Z');
+    for (const period of ['2025-03', '2025-04']) expect((await post('finance', '/api/v2/finance/payouts/calculate', { period })).status).toBe(200);
+    const belova = async (period: string) => (await payoutsOf('finance', `period=${period}&agent=${ids.agent8}`))[0];
+    expect(await belova('2025-01')).toMatchObject({ opf: 'SZ', selfEmployedLimitExceeded: false });
+    expect(await belova('2025-03')).toMatchObject({ grossKopecks: rub(2_350_000), selfEmployedLimitExceeded: false });
+    expect(await belova('2025-04')).toMatchObject({ grossKopecks: rub(1_000), status: 'awaiting_receipt', selfEmployedLimitExceeded: true });
+  });
 });

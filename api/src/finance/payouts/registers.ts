@@ -10,7 +10,10 @@ import { payoutsOfRegister } from './store.js';
  * pass the offline checks (shared-kit bank.ts) into a register; another finance employee approves it
  * (four eyes: the api refuses the builder — and the table's CHECK too); then it goes to the bank
  * (bank-file.ts) and is marked paid line by line or whole. Before approval and before each export the api
- * checks the register's total against its lines and each line against its ledger lines.
+ * checks the register's total against its lines and each line against its ledger lines; when it builds a
+ * register and before approval, that no line pays more than the agent's payable balance (a reversal written
+ * after the payout was calculated lowers it: such a payout waits, listed with the reason, until the agent's
+ * later accruals cover it again).
  */
 
 export const REGISTER_TEXTS = {
@@ -22,7 +25,18 @@ export const REGISTER_TEXTS = {
   mismatch: 'Сумма реестра не сходится со строками — удалите черновик и соберите реестр заново',
   noBank: 'Нет банковских реквизитов агента',
   badAccount: 'Счёт агента не сходится с БИК банка — проверьте реквизиты',
+  overBalance: 'Выплата больше баланса агента: после расчёта пришло сторно — выплата ждёт новых начислений',
+  overBalanceInRegister: 'В реестре есть выплата больше баланса агента (после расчёта пришло сторно) — удалите черновик и соберите реестр заново',
 } as const;
+
+/**
+ * SQL: the agent's payable balance left for payout `p` — every ledger line of the agent less what the
+ * agent's other payouts already took or are taking (paid, or in a register): a paid payout's gross is the
+ * sum of its lines (checked when calculated and before approval, and locked once paid), so this reads the
+ * agent's lines and payouts by their indexes, not every line's payout.
+ */
+const AVAILABLE_FOR = (p: string) => `((SELECT coalesce(sum(l.amount_kopecks), 0) FROM commission_ledger l WHERE l.agent_id = ${p}.agent_id)
+    - (SELECT coalesce(sum(o.gross_kopecks), 0) FROM payouts o WHERE o.agent_id = ${p}.agent_id AND o.id <> ${p}.id AND o.status IN ('paid', 'in_register')))`;
 
 interface RegisterDbRow {
   id: string | number;
@@ -70,15 +84,17 @@ export async function listRegisters(q: Queryable): Promise<RegisterRow[]> {
 
 /** The ready payouts of a period left out of a register, and why. */
 async function skippedOf(q: Queryable, period: string): Promise<RegisterDetail['skipped']> {
-  const rows = await q.query<{ agent_id: string; fio: string; bik: string | null; account: string | null }>(
-    `SELECT p.agent_id, ${fioSql('u')} AS fio, b.bik, b.account FROM payouts p JOIN users u ON u.id = p.agent_id LEFT JOIN agent_billing b ON b.user_id = p.agent_id
+  const rows = await q.query<{ agent_id: string; fio: string; bik: string | null; account: string | null; over: boolean }>(
+    `SELECT p.agent_id, ${fioSql('u')} AS fio, b.bik, b.account, p.gross_kopecks > ${AVAILABLE_FOR('p')} AS over
+       FROM payouts p JOIN users u ON u.id = p.agent_id LEFT JOIN agent_billing b ON b.user_id = p.agent_id
       WHERE p.period = $1 AND p.status = 'ready' ORDER BY 2`,
     [period],
   );
-  return rows.map((r) => ({
-    agent: { id: r.agent_id, fio: r.fio },
-    reason: !r.bik || !r.account || !isBik(r.bik) ? REGISTER_TEXTS.noBank : REGISTER_TEXTS.badAccount,
-  }));
+  // A payout with none of the three (ready since the draft was built: an SZ receipt attached) goes into the next register.
+  return rows.flatMap((r) => {
+    const reason = !r.bik || !r.account || !isBik(r.bik) ? REGISTER_TEXTS.noBank : !isAccountOfBik(r.account, r.bik) ? REGISTER_TEXTS.badAccount : r.over ? REGISTER_TEXTS.overBalance : null;
+    return reason ? [{ agent: { id: r.agent_id, fio: r.fio }, reason }] : [];
+  });
 }
 
 export async function registerDetail(q: Queryable, registerId: string): Promise<RegisterDetail | null> {
@@ -91,12 +107,12 @@ export async function registerDetail(q: Queryable, registerId: string): Promise<
 /** Builds a register of the period's ready payouts whose agents' bank details pass the checks. Answers its id. */
 export async function buildRegister(q: Queryable, period: string, by: string): Promise<{ id: string; payouts: { id: string; agentId: string }[] }> {
   await q.query(`SELECT pg_advisory_xact_lock(hashtext('payout_register'))`);
-  const candidates = await q.query<{ id: string | number; agent_id: string; bik: string | null; account: string | null }>(
-    `SELECT p.id, p.agent_id, b.bik, b.account FROM payouts p LEFT JOIN agent_billing b ON b.user_id = p.agent_id
+  const candidates = await q.query<{ id: string | number; agent_id: string; bik: string | null; account: string | null; over: boolean }>(
+    `SELECT p.id, p.agent_id, b.bik, b.account, p.gross_kopecks > ${AVAILABLE_FOR('p')} AS over FROM payouts p LEFT JOIN agent_billing b ON b.user_id = p.agent_id
       WHERE p.period = $1 AND p.status = 'ready' AND p.register_id IS NULL FOR UPDATE OF p`,
     [period],
   );
-  const payable = candidates.filter((c) => c.bik && c.account && isAccountOfBik(c.account, c.bik));
+  const payable = candidates.filter((c) => c.bik && c.account && isAccountOfBik(c.account, c.bik) && !c.over);
   if (!payable.length) throw validationError(REGISTER_TEXTS.nothing(period), 'period');
   const ids = payable.map((c) => String(c.id));
   const [reg] = await q.query<{ id: string | number }>(
@@ -124,6 +140,12 @@ export async function checkRegisterSums(q: Queryable, registerId: string): Promi
   if (!c?.ok) throw new HttpError(409, REGISTER_TEXTS.mismatch);
 }
 
+/** No line of the register pays more than its agent's payable balance (a reversal since it was built lowers it). */
+export async function checkRegisterBalances(q: Queryable, registerId: string): Promise<void> {
+  const [c] = await q.query<{ over: number }>(`SELECT count(*)::int AS over FROM payouts p WHERE p.register_id = $1 AND p.gross_kopecks > ${AVAILABLE_FOR('p')}`, [registerId]);
+  if (c.over) throw new HttpError(409, REGISTER_TEXTS.overBalanceInRegister);
+}
+
 async function lockRegister(q: Queryable, registerId: string): Promise<{ status: RegisterStatus; built_by: string }> {
   const [r] = await q.query<{ status: RegisterStatus; built_by: string }>('SELECT status, built_by FROM payout_registers WHERE id = $1 FOR UPDATE', [registerId]);
   if (!r) throw notFound();
@@ -135,6 +157,7 @@ export async function approveRegister(q: Queryable, registerId: string, by: stri
   if (r.status !== 'draft') throw new HttpError(409, REGISTER_TEXTS.notDraft);
   if (r.built_by === by) throw new HttpError(403, REGISTER_TEXTS.fourEyes);
   await checkRegisterSums(q, registerId);
+  await checkRegisterBalances(q, registerId);
   await q.query(`UPDATE payout_registers SET status = 'approved', approved_by = $2, approved_at = now() WHERE id = $1`, [registerId, by]);
 }
 

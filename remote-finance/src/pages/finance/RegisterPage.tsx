@@ -32,8 +32,8 @@ export const REGISTER_TEXTS = {
  * (the api refuses its builder: its message shows here) or deleted; an approved one is downloaded for the bank
  * (1C, XLSX) and marked paid line by line or whole (after a confirm). Live on payout_changed.
  */
-/** Under the payouts left out: once their details are right, they go into the next register of the month. */
-export const SKIPPED_HINT = 'Заполните реквизиты — эти выплаты войдут в следующий реестр за этот месяц.';
+/** Under the payouts left out: once their details are right and the agent's balance covers them, they go into the next register of the month. */
+export const SKIPPED_HINT = 'Когда реквизиты заполнены, а баланс агента покрывает выплату, она войдёт в следующий реестр за этот месяц.';
 const BILLING_SAVED = 'Реквизиты сохранены';
 
 export default function RegisterPage() {

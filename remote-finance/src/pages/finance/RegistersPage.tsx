@@ -106,11 +106,11 @@ function Registers({ rows }: { rows: RegisterRow[] }) {
             <span className="oy-reg-lines">
               {countText(r.lines, ['выплата', 'выплаты', 'выплат'])}, оплачено {r.paidLines}
             </span>
-            <span className="oy-reg-by oy-reg-built">
+            <span className="oy-reg-by oy-reg-built" data-label="Сформировал">
               {r.builtBy.fio}
               <span className="oy-pay-muted">{moscowParts(r.createdAt).date}</span>
             </span>
-            <span className="oy-reg-by oy-reg-approved">
+            <span className="oy-reg-by oy-reg-approved" data-label="Утвердил">
               {r.approvedBy ? (
                 <>
                   {r.approvedBy.fio}

@@ -121,7 +121,7 @@ describe('«Реестры выплат»', () => {
     });
     const { toasts } = await renderSection(RemoteRoutes, `/finance/registers/${ID}`, { http: h, user: DEMO_USERS.finance });
     const skipped = await screen.findByRole('region', { name: 'Не вошли в реестр' });
-    expect(within(skipped).getByText('Заполните реквизиты — эти выплаты войдут в следующий реестр за этот месяц.')).toBeTruthy();
+    expect(within(skipped).getByText('Когда реквизиты заполнены, а баланс агента покрывает выплату, она войдёт в следующий реестр за этот месяц.')).toBeTruthy();
     fireEvent.click(within(skipped).getByRole('button', { name: 'Реквизиты' }));
     const dialog = await screen.findByRole('dialog', { name: 'Реквизиты: Сидоров Олег' });
     expect(((await within(dialog).findByLabelText(/Получатель/)) as HTMLInputElement).value).toBe('Сидоров Олег');
