@@ -16,12 +16,18 @@ const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" *
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
+const ManagePage = React.lazy(() => import(/* webpackChunkName: "manage" */ './pages/manage/ManagePage'));
+const UserCreatePage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserCreatePage'));
+const UserPage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
 
 /** Payouts and payout registers are made by the same people (canManageCommissionRates). */
 const payouts = { access: 'canManageCommissionRates', reason: 'Выплаты агентам и реестры выплат ведут администраторы и финансовые контролёры.' } as const;
+
+/** Users are managed by administrators (the api's /users answers 403 to anyone else). */
+const admins = { access: 'isAdmin', reason: 'Пользователей ведут администраторы.' } as const;
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
@@ -44,6 +50,15 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
+  // Управление: its tabs (users, tariff mapping, partners, the audit log), each its own address.
+  manage: [
+    { path: '', page: ManagePage },
+    { path: ':tab', page: ManagePage },
+  ],
+  user: [
+    { path: 'create', page: UserCreatePage, ...admins },
+    { path: ':userId', page: UserPage, ...admins },
+  ],
 };
 
 /**
@@ -55,9 +70,7 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   agents: ['', ':tab'],
   agent: [':agentId'],
   sub_agents: ['', ':tab'],
-  manage: ['', ':tab'],
   analytics: ['', ':tab'],
-  user: ['create', ':userId'],
   edit_partner: [':partnerId'],
   add_partner: [''],
 };
