@@ -37,6 +37,10 @@ const shots = [
   { name: 'renewals-manager', path: '/app/contracts/renewals', as: 'manager@oyster.test' },
   { name: 'clients-agent', path: '/app/contracts/clients', as: 'agent@oyster.test' },
   { name: 'oyster-app-agent', path: '/app/oyster-app', as: 'agent@oyster.test' },
+  // Управление (issue 26): the users tab, a user's page (the list's first agent), the audit log.
+  { name: 'manage-users-admin', path: '/app/manage/users', as: 'admin@oyster.test' },
+  { name: 'user-admin', path: '/app/manage/users?kind=agent', as: 'admin@oyster.test', follow: /\/user\/[0-9a-f]{24}$/ },
+  { name: 'manage-audit-admin', path: '/app/manage/audit', as: 'admin@oyster.test' },
 ];
 // SHOTS=ekasko,contract: only the shots whose name contains one of these.
 const only = process.env.SHOTS?.split(',').filter(Boolean);
@@ -62,6 +66,16 @@ for (const width of [1280, 900]) {
       await page.getByText('Показать ещё').waitFor();
       const hrefs = await page.locator('a[href*="/contracts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       const href = hrefs.find((h) => /\/contracts\/[0-9a-f]{24}/.test(h ?? ''));
+      if (href) await page.goto(href.startsWith('http') ? href : `${base}${href}`);
+    }
+    if (s.follow) {
+      // The first link of the list whose address matches (ids differ per database).
+      let href;
+      for (let i = 0; i < 50 && !href; i++) {
+        const hrefs = await page.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        href = hrefs.find((h) => s.follow.test(h ?? ''));
+        if (!href) await page.waitForTimeout(200);
+      }
       if (href) await page.goto(href.startsWith('http') ? href : `${base}${href}`);
     }
     if (s.menu && width < 1000) await page.getByRole('button', { name: 'Открыть меню' }).click();

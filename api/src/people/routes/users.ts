@@ -36,9 +36,11 @@ const refuse = (status: 400 | 403, message: string, field: string) =>
 export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }: AppContext) {
   const passwordTries = createRateLimiter(PASSWORD_TRIES);
   /** The audit viewer of every administrator reloads (issue 26, live). */
-  const auditAdded = async (objectType: string) => {
-    for (const id of await adminIds(db)) rt.emitToUser(id, 'audit_added', { objectType });
-  };
+  const auditAdded = (objectType: string) =>
+    void adminIds(db).then(
+      (ids) => ids.forEach((id) => rt.emitToUser(id, 'audit_added', { objectType })),
+      () => undefined, // a live nicety: the row is written whatever happens here
+    );
 
   // Управление «Пользователи» (issue 26): administrators list, open and create staff and agents.
   route(app, { method: 'GET', url: '/api/v2/users', summary: 'Пользователи: список сотрудников и агентов (Управление)', access: 'isAdmin', query: userListSchema }, async (req) => {
@@ -75,7 +77,7 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
     // Two admins creating the same email at once: the second insert finds it taken.
     if (!id) throw validationError(USER_TEXTS.emailTaken, 'email');
     await reference.forget();
-    void auditAdded('user');
+    auditAdded('user');
     return { data: (await getManagedUser(db, id))! };
   });
 
@@ -124,7 +126,7 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
     await Promise.all([sessions.forgetUser(id), reference.forget()]);
     if (row.is_blocked) rt.endUserSessions(id);
     else rt.emitToUser(id, 'session_update', user);
-    void auditAdded('user');
+    auditAdded('user');
     return { user, isBlocked: row.is_blocked };
   });
 }
