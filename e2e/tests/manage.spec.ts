@@ -18,9 +18,9 @@ test('an admin creates a staff user who signs in; the creation is in «Журн�
   await expect(admin.getByRole('list', { name: 'Пользователи' }).getByRole('listitem', { name: 'Смирнов Алексей Викторович' })).toContainText('Администратор');
   await admin.getByRole('button', { name: 'Новый пользователь' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Новый пользователь' })).toBeVisible();
-  await admin.getByLabel('Фамилия').fill('Кассирова');
-  await admin.getByLabel('Имя', { exact: true }).fill('Нина');
-  await admin.getByLabel('Email').fill(email);
+  await admin.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Кассирова');
+  await admin.getByRole('textbox', { name: 'Имя', exact: true }).fill('Нина');
+  await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await admin.getByRole('checkbox', { name: 'Финансовый контролёр' }).check();
   await admin.getByRole('checkbox', { name: 'Доступ к аналитике' }).check();
   // A short password is refused before anything is sent.
