@@ -12,13 +12,15 @@ import {
   type Role,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Button } from '@oyster/shared-kit/ui/form';
+import { Button, DateInput } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, ShowMore, useKeysetList, useLoad } from '@oyster/shared-kit/ui/screens';
 import { auditPage, usersPage } from '../../api/users';
 import { managePaths } from './manage';
 
 const FILTERS = ['objectType', 'actorId', 'from', 'to'] as const;
 export const NO_AUDIT_TEXT = 'Изменений не найдено';
+
+const ruDay = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : '');
 
 /** A value of a changed field as a person reads it. */
 export function auditValue(field: string, v: unknown): string {
@@ -39,6 +41,11 @@ export function auditValue(field: string, v: unknown): string {
 export default function AuditTab() {
   const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, auditPage);
   // Who may have changed something: the staff (administrators above all), for the filter.
+  // The period in the URL as YYYY-MM-DD (the api's), on screen dd.mm.yyyy (§5); a half-typed date changes nothing.
+  const dayFilter = (name: 'from' | 'to', v: string) => {
+    if (!v) setFilter(name, '');
+    else if (/^\d{2}\.\d{2}\.\d{4}$/.test(v)) setFilter(name, v.split('.').reverse().join('-'));
+  };
   const staff = useLoad(() => usersPage(new URLSearchParams({ kind: 'staff' }), null), []);
   React.useEffect(() => {
     const sub = getRuntime().bus.on('audit_added').subscribe(() => retry());
@@ -65,12 +72,12 @@ export default function AuditTab() {
             </option>
           ))}
         </select>
-        <label className="oy-manage__muted">
-          с <input type="date" aria-label="Период с" value={params.get('from') ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
-        </label>
-        <label className="oy-manage__muted">
-          по <input type="date" aria-label="Период по" value={params.get('to') ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
-        </label>
+        <div className="oy-manage__date">
+          <DateInput aria-label="Период с" placeholder="с дд.мм.гггг" value={ruDay(params.get('from'))} onChange={(v) => dayFilter('from', v)} />
+        </div>
+        <div className="oy-manage__date">
+          <DateInput aria-label="Период по" placeholder="по дд.мм.гггг" value={ruDay(params.get('to'))} onChange={(v) => dayFilter('to', v)} />
+        </div>
       </div>
       {state.status === 'loading' ? <LoadingBlock rows={8} /> : null}
       {state.status === 'error' ? <ErrorState title="Не удалось загрузить журнал изменений" message={state.message} onRetry={retry} /> : null}

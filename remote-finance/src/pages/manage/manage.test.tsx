@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type AuditRow, type ManagedUserListItem } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import { currentLocation, fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const user = (n: number, over: Partial<ManagedUserListItem> = {}): ManagedUserListItem => ({
@@ -169,8 +169,9 @@ describe('«Журнал изменений» (manage/audit)', () => {
     await screen.findByRole('option', { name: ADMIN.fio });
     fireEvent.change(screen.getByLabelText('Объект'), { target: { value: 'partner' } });
     fireEvent.change(screen.getByLabelText('Кто изменил'), { target: { value: ADMIN._id } });
-    fireEvent.change(screen.getByLabelText('Период с'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('Период по'), { target: { value: '2026-11-30' } });
+    typeInto(screen.getByLabelText('Период с'), '01112026');
+    typeInto(screen.getByLabelText('Период по'), '30112026');
+    fireEvent.keyDown(screen.getByLabelText('Период по'), { key: 'Enter' });
     await waitFor(() => {
       const path = http.calls.filter((c) => c.path.startsWith('/api/v2/audit')).pop()!.path;
       expect(path).toMatch(/objectType=partner/);
