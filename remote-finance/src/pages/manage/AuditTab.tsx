@@ -20,6 +20,8 @@ import { managePaths } from './manage';
 const FILTERS = ['objectType', 'actorId', 'from', 'to'] as const;
 export const NO_AUDIT_TEXT = 'Изменений не найдено';
 
+const FIELD_ORDER = ['secondName', 'firstName', 'middleName', 'email', 'phone', 'roles', 'opf', 'networkId', 'isPersonal', 'canChatWithAgents', 'canChatWithClients', 'canViewOnlyAppointedAgents', 'canAnalyticsView', 'isBlocked'];
+
 const ruDay = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('.') : '');
 
 /** A value of a changed field as a person reads it. */
@@ -108,7 +110,9 @@ export default function AuditTab() {
 }
 
 function Entry({ row }: { row: AuditRow }) {
-  const fields = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  // In the order of the user's page (names first), fields the viewer has no title for last.
+  const rank = (f: string) => (FIELD_ORDER.includes(f) ? FIELD_ORDER.indexOf(f) : FIELD_ORDER.length);
+  const fields = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])].sort((a, b) => rank(a) - rank(b));
   const kind = AUDIT_OBJECT_TITLES[row.objectType] ?? row.objectType;
   const name = row.objectTitle ?? row.objectId;
   return (

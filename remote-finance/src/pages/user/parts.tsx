@@ -48,12 +48,15 @@ export function RoleChecks({ kind, value, onChange, error }: { kind: UserKind; v
 /** The four flags of §3 as checkboxes. */
 export function FlagChecks({ value, onChange }: { value: Record<UserFlag, boolean>; onChange(flag: UserFlag, on: boolean): void }) {
   return (
-    <div className="oy-user-checks" role="group" aria-label="Права">
-      {USER_FLAGS.map((f) => (
-        <Checkbox key={f} checked={value[f]} onChange={(e) => onChange(f, e.target.checked)}>
-          {USER_FLAG_TITLES[f]}
-        </Checkbox>
-      ))}
+    <div role="group" aria-label="Права">
+      <div style={{ fontSize: 14, marginBottom: 6 }}>Права</div>
+      <div className="oy-user-checks">
+        {USER_FLAGS.map((f) => (
+          <Checkbox key={f} checked={value[f]} onChange={(e) => onChange(f, e.target.checked)}>
+            {USER_FLAG_TITLES[f]}
+          </Checkbox>
+        ))}
+      </div>
     </div>
   );
 }
