@@ -41,6 +41,10 @@ const shots = [
   { name: 'partners-admin', path: '/app/manage/partners', as: 'admin@oyster.test' },
   { name: 'partner-admin', path: '/app/manage/partners', as: 'admin@oyster.test', link: 'Демо Ипотечный Банк' },
   { name: 'tariffs-finance', path: '/app/manage/tariffs', as: 'finance@oyster.test' },
+  // Управление (issue 26): the users tab, a user's page (the list's first agent), the audit log.
+  { name: 'manage-users-admin', path: '/app/manage/users', as: 'admin@oyster.test' },
+  { name: 'user-admin', path: '/app/manage/users?kind=agent', as: 'admin@oyster.test', follow: /\/user\/[0-9a-f]{24}$/ },
+  { name: 'manage-audit-admin', path: '/app/manage/audit', as: 'admin@oyster.test' },
 ];
 // SHOTS=ekasko,contract: only the shots whose name contains one of these.
 const only = process.env.SHOTS?.split(',').filter(Boolean);
@@ -72,6 +76,16 @@ for (const width of [1280, 900]) {
       // A row's link, opened as a person would (ids differ per database).
       await page.getByRole('link', { name: s.link }).click();
       await page.getByRole('heading', { name: s.link }).waitFor();
+    }
+    if (s.follow) {
+      // The first link of the list whose address matches (ids differ per database).
+      let href;
+      for (let i = 0; i < 50 && !href; i++) {
+        const hrefs = await page.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        href = hrefs.find((h) => s.follow.test(h ?? ''));
+        if (!href) await page.waitForTimeout(200);
+      }
+      if (href) await page.goto(href.startsWith('http') ? href : `${base}${href}`);
     }
     if (s.menu && width < 1000) await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.waitForLoadState('networkidle');

@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { Navigate } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@oyster/shared-kit/runtime';
 import { SectionRoutes, type SectionPages } from '@oyster/shared-kit/ui/screens';
 
@@ -16,11 +15,12 @@ const PayoutsAdminPage = React.lazy(() => import(/* webpackChunkName: "payouts-a
 const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegistersPage'));
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
-const PartnersTab = React.lazy(() => import(/* webpackChunkName: "partners" */ './pages/manage/PartnersTab'));
-const TariffsTab = React.lazy(() => import(/* webpackChunkName: "tariffs" */ './pages/manage/TariffsTab'));
 const AddPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/add_partner/AddPartnerPage'));
 const EditPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/edit_partner/EditPartnerPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
+const ManagePage = React.lazy(() => import(/* webpackChunkName: "manage" */ './pages/manage/ManagePage'));
+const UserCreatePage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserCreatePage'));
+const UserPage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
@@ -28,10 +28,8 @@ const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ �
 /** Payouts and payout registers are made by the same people (canManageCommissionRates). */
 const payouts = { access: 'canManageCommissionRates', reason: 'Выплаты агентам и реестры выплат ведут администраторы и финансовые контролёры.' } as const;
 
-/** `/app/manage` itself, until Управление's frame (ManagePage) lands: its first tab of this branch. */
-function ManageIndex() {
-  return <Navigate to="partners" replace />;
-}
+/** Users are managed by administrators (the api's /users answers 403 to anyone else). */
+const admins = { access: 'isAdmin', reason: 'Пользователей ведут администраторы.' } as const;
 
 /** The pages of the sections whose screens have landed (lazy, as in remote-learning). */
 export const SECTION_PAGES: SectionPages = {
@@ -54,12 +52,14 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
-  // Управление: partners and the tariff mapping (read by whoever sees Управление; changed by canManagePartners).
-  // Temporary frame of this branch: the lead merges these tabs into ManagePage's (i26-users).
+  // Управление: its tabs (users, tariff mapping, partners, the audit log), each its own address.
   manage: [
-    { path: '', page: ManageIndex },
-    { path: 'partners', page: PartnersTab },
-    { path: 'tariffs', page: TariffsTab },
+    { path: '', page: ManagePage },
+    { path: ':tab', page: ManagePage },
+  ],
+  user: [
+    { path: 'create', page: UserCreatePage, ...admins },
+    { path: ':userId', page: UserPage, ...admins },
   ],
   add_partner: [{ path: '', page: AddPartnerPage, access: 'canManagePartners', reason: 'Партнёров добавляют администраторы и финансовые контролёры.' }],
   edit_partner: [{ path: ':partnerId', page: EditPartnerPage, access: 'canSeeManagement' }],
@@ -75,7 +75,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   agent: [':agentId'],
   sub_agents: ['', ':tab'],
   analytics: ['', ':tab'],
-  user: ['create', ':userId'],
 };
 
 /**

@@ -1,5 +1,6 @@
-import { ROLES, isObjectId } from '@oyster/shared-kit/domain';
-import { objectIdSchema, pageSchema, pageSizeSchema, queryBool, yup } from '../platform/validation.js';
+import { AUDIT_OBJECT_TITLES, EMAIL_PATTERN, LOGIN_TEXTS, MAX_ROLES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, ROLE_TEXTS, USER_TEXTS, isObjectId } from '@oyster/shared-kit/domain';
+import { isoDate, objectIdSchema, pageSchema, pageSizeSchema, queryBool, yup } from '../platform/validation.js';
+import { decodeCursor } from './manage.js';
 
 /** Request schemas of agents and users; messages name the field. */
 
@@ -30,6 +31,7 @@ export const userPatchSchema = yup.object({
   secondName: name('secondName'),
   middleName: yup.string().trim().max(100).label('middleName'),
   roles: yup.array(yup.string().oneOf([...ROLES], ({ value }: { value: unknown }) => `Неизвестная роль: ${String(value)}`).required()).min(1).label('roles'),
+  phone: yup.string().trim().nullable().transform((v) => (v === '' ? null : v)).max(30).matches(PHONE_PATTERN, { message: USER_TEXTS.phoneInvalid, excludeEmptyString: true }).label('phone'),
   opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL'], OPF_MESSAGE).nullable(),
   isPersonal: yup.boolean().strict(),
   canChatWithAgents: yup.boolean().strict(),
@@ -37,4 +39,62 @@ export const userPatchSchema = yup.object({
   canViewOnlyAppointedAgents: yup.boolean().strict(),
   canAnalyticsView: yup.boolean().strict(),
   isBlocked: yup.boolean().strict(),
+});
+
+/**
+ * A user's roles as sent: at most MAX_ROLES known roles (which of them may be given is shared-kit's
+ * roleChangeError, asked by the route).
+ */
+export const rolesSchema = yup
+  .array(yup.string().required())
+  .min(1, ROLE_TEXTS.empty)
+  .max(MAX_ROLES, ROLE_TEXTS.tooMany)
+  .test('known', (roles, ctx) => {
+    const unknown = roles?.find((r) => !(ROLES as readonly string[]).includes(r));
+    return unknown === undefined || ctx.createError({ message: `Неизвестная роль: ${unknown}` });
+  })
+  .label('roles');
+
+const flag = (label: string) => yup.boolean().strict().label(label);
+
+/** POST /users: a new member of staff or agent (user/create). */
+export const userCreateSchema = yup.object({
+  email: yup.string().trim().lowercase().required().max(200).matches(EMAIL_PATTERN, { message: `Поле «email»: ${LOGIN_TEXTS.emailInvalid.toLowerCase()}` }).label('email'),
+  firstName: name('firstName').required(),
+  secondName: name('secondName').required(),
+  middleName: yup.string().trim().max(100).default('').label('middleName'),
+  phone: userPatchSchema.fields.phone,
+  roles: rolesSchema.required(),
+  opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL'], OPF_MESSAGE).nullable().transform((v) => (v === '' ? null : v)),
+  networkId: objectIdSchema.nullable().transform((v) => (v === '' ? null : v)).label('networkId'),
+  canChatWithAgents: flag('canChatWithAgents'),
+  canChatWithClients: flag('canChatWithClients'),
+  canViewOnlyAppointedAgents: flag('canViewOnlyAppointedAgents'),
+  canAnalyticsView: flag('canAnalyticsView'),
+  // The sign-in rules (§5): at least MIN_PASSWORD_LENGTH; none — the user sets it through the one-time link.
+  password: yup.string().max(200).test('min', `Поле «password»: ${LOGIN_TEXTS.passwordTooShort.toLowerCase()}`, (v) => !v || v.length >= MIN_PASSWORD_LENGTH).label('password'),
+});
+
+const cursor = yup.string().trim().max(400).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => !v || decodeCursor(v) !== null).label('after');
+const limit = (def: number) => yup.number().integer().min(1).max(100).default(def).label('limit');
+
+/** GET /users: Управление's list of staff and agents. */
+export const userListSchema = yup.object({
+  search: yup.string().trim().max(100).default('').label('search'),
+  role: yup.string().oneOf([...ROLES, ''], 'Поле «role»: неизвестная роль').default('').label('role'),
+  blocked: yup.number().transform((v, orig) => (orig === '' ? undefined : v)).oneOf([0, 1], 'Поле «blocked»: 0 — активные, 1 — заблокированные').label('blocked'),
+  kind: yup.string().oneOf(['agent', 'staff', ''], 'Поле «kind» должно быть agent или staff').default('').label('kind'),
+  after: cursor,
+  limit: limit(30),
+});
+
+/** GET /audit: the audit log's filters. */
+export const auditListSchema = yup.object({
+  objectType: yup.string().oneOf([...Object.keys(AUDIT_OBJECT_TITLES), ''], `Поле «objectType» должно быть одним из: ${Object.keys(AUDIT_OBJECT_TITLES).join(', ')}`).default('').label('objectType'),
+  actorId: objectIdSchema.optional().transform((v) => (v === '' ? undefined : v)).label('actorId'),
+  objectId: objectIdSchema.optional().transform((v) => (v === '' ? undefined : v)).label('objectId'),
+  from: isoDate('from'),
+  to: isoDate('to'),
+  after: cursor,
+  limit: limit(50),
 });

@@ -5,7 +5,7 @@ import { recordAudit } from '../platform/audit.js';
 
 /** What an administrator may change on a user (PATCH /users/:id), wire name → column. */
 export const USER_PATCH_COLUMNS = {
-  firstName: 'first_name', secondName: 'second_name', middleName: 'middle_name', roles: 'roles', opf: 'opf',
+  firstName: 'first_name', secondName: 'second_name', middleName: 'middle_name', phone: 'phone', roles: 'roles', opf: 'opf',
   isPersonal: 'is_personal', canChatWithAgents: 'can_chat_with_agents', canChatWithClients: 'can_chat_with_clients',
   canViewOnlyAppointedAgents: 'can_view_only_appointed_agents', canAnalyticsView: 'can_analytics_view', isBlocked: 'is_blocked',
 };

@@ -2,6 +2,7 @@
 export * from './platform';
 // Rules only the api and the sections use (not on the shell's home page, hence not in the platform entry).
 export * from './role-changes';
+export * from './users';
 export * from './files';
 export * from './moscow-time';
 export * from './validation';

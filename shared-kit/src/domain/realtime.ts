@@ -16,6 +16,7 @@ import type { NotificationsCountEvent } from './communications/notifications';
 import type { CommunicationNotification } from './communications/campaigns';
 import type { ChatMessageEvent, ChatStateEvent } from './communications/chats';
 import type { Webinar } from './communications/webinars';
+import type { AuditAddedEvent } from './users';
 
 /** Events the server sends over the socket. */
 export interface ServerEvents {
@@ -57,6 +58,8 @@ export interface ServerEvents {
   chat_state: ChatStateEvent;
   /** A campaign's counts moved (a recipient saw it or pressed a button): for those who manage campaigns. */
   campaign_stats: { campaignId: string };
+  /** A row was added to the audit log of Управление: for administrators (its viewer reloads). */
+  audit_added: AuditAddedEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 

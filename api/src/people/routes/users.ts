@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_ROLES, ROLES, ROLE_CHANGE_FRESH_SESSION_MS, ROLE_TEXTS, roleChangeError, uniqueRoles, type Role } from '@oyster/shared-kit/domain';
+import { ROLE_CHANGE_FRESH_SESSION_MS, ROLE_TEXTS, USER_TEXTS, roleChangeError, uniqueRoles, userKindOf, type Role } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { createRateLimiter } from '../../platform/auth/rate-limit.js';
 import { HttpError, forbidden, notFound, validationError } from '../../platform/errors.js';
@@ -8,7 +8,8 @@ import { route } from '../../platform/routes.js';
 import { loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import { passwordMatches, roleChangeFacts, roleTarget, sessionIsFresh, updateUser } from '../users.js';
-import { userPatchSchema } from '../schemas.js';
+import { rolesSchema, userCreateSchema, userListSchema, userPatchSchema } from '../schemas.js';
+import { adminIds, createUser, emailTaken, getManagedUser, listUsers, networkExists } from '../manage.js';
 
 /**
  * The PATCH body: the user fields, `roles` as at most MAX_ROLES known roles (which of them the caller
@@ -16,15 +17,7 @@ import { userPatchSchema } from '../schemas.js';
  * change when the session is older than ROLE_CHANGE_FRESH_SESSION_MS.
  */
 const userPatchBodySchema = userPatchSchema.shape({
-  roles: yup
-    .array(yup.string().required())
-    .min(1, ROLE_TEXTS.empty)
-    .max(MAX_ROLES, ROLE_TEXTS.tooMany)
-    .test('known', (roles, ctx) => {
-      const unknown = roles?.find((r) => !(ROLES as readonly string[]).includes(r));
-      return unknown === undefined || ctx.createError({ message: `Неизвестная роль: ${unknown}` });
-    })
-    .label('roles'),
+  roles: rolesSchema,
   password: yup.string().max(200).label('password'),
 });
 
@@ -42,6 +35,51 @@ const refuse = (status: 400 | 403, message: string, field: string) =>
  */
 export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }: AppContext) {
   const passwordTries = createRateLimiter(PASSWORD_TRIES);
+  /** The audit viewer of every administrator reloads (issue 26, live). */
+  const auditAdded = (objectType: string) =>
+    void adminIds(db).then(
+      (ids) => ids.forEach((id) => rt.emitToUser(id, 'audit_added', { objectType })),
+      () => undefined, // a live nicety: the row is written whatever happens here
+    );
+
+  // Управление «Пользователи» (issue 26): administrators list, open and create staff and agents.
+  route(app, { method: 'GET', url: '/api/v2/users', summary: 'Пользователи: список сотрудников и агентов (Управление)', access: 'isAdmin', query: userListSchema }, async (req) => {
+    const { search, role, blocked, kind, after, limit } = req.query;
+    return { data: await listUsers(db, { search, role: role || undefined, blocked, kind: (kind || undefined) as 'agent' | 'staff' | undefined, after, limit }) };
+  });
+
+  route(app, { method: 'GET', url: '/api/v2/users/:id', summary: 'Пользователи: карточка (Управление)', access: 'isAdmin', params: idParams('id') }, async (req) => {
+    const user = await getManagedUser(db, req.params.id);
+    if (!user) throw notFound();
+    return { data: user };
+  });
+
+  /**
+   * POST /users (user/create): a member of staff or an agent with the role options of §6 (shared-kit
+   * roleChangeError: one kind's options, no agent_new or anonymous), a unique email, an agent's legal form
+   * and network; a password by the sign-in rules or none (then the one-time link). Recorded in the audit log.
+   */
+  route(app, { method: 'POST', url: '/api/v2/users', summary: 'Пользователи: создать сотрудника или агента', access: 'isAdmin', body: userCreateSchema }, async (req) => {
+    const { me } = req;
+    const body = req.body;
+    const roles = uniqueRoles(body.roles) as Role[];
+    const refusal = roleChangeError(me.user, { _id: '', roles: [], brokerNetworkId: body.networkId ?? null }, roles, await roleChangeFacts(db, me.user._id));
+    if (refusal) throw refuse(refusal.status, refusal.message, 'roles');
+    const kind = userKindOf(roles);
+    if (kind === 'staff' && body.opf) throw validationError(USER_TEXTS.opfStaff, 'opf');
+    if (kind === 'agent' && !body.opf) throw validationError(USER_TEXTS.opfRequired, 'opf');
+    if (kind === 'staff' && body.networkId) throw validationError(USER_TEXTS.networkStaff, 'networkId');
+    if (body.networkId && !(await networkExists(db, body.networkId))) throw validationError(USER_TEXTS.networkUnknown, 'networkId');
+    if (await emailTaken(db, body.email)) throw validationError(USER_TEXTS.emailTaken, 'email');
+    const id = await db.tx((q) =>
+      createUser(q, { ...body, roles, middleName: body.middleName ?? '', phone: (body.phone as string | null | undefined) ?? null, opf: body.opf ?? null, networkId: body.networkId ?? null }, me.user._id),
+    );
+    // Two admins creating the same email at once: the second insert finds it taken.
+    if (!id) throw validationError(USER_TEXTS.emailTaken, 'email');
+    await reference.forget();
+    auditAdded('user');
+    return { data: (await getManagedUser(db, id))! };
+  });
 
   route(app, { method: 'PATCH', url: '/api/v2/users/:id', summary: 'Пользователи: изменить (роли — по §6)', access: 'canEditUsers', params: idParams('id'), body: userPatchBodySchema }, async (req) => {
     const { me } = req;
@@ -88,6 +126,7 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
     await Promise.all([sessions.forgetUser(id), reference.forget()]);
     if (row.is_blocked) rt.endUserSessions(id);
     else rt.emitToUser(id, 'session_update', user);
+    auditAdded('user');
     return { user, isBlocked: row.is_blocked };
   });
 }
