@@ -32,7 +32,7 @@ const auditRow = (over: Partial<AuditRow> = {}): AuditRow => ({
 const rows = () => within(screen.getByRole('list', { name: 'Пользователи' })).getAllByRole('listitem');
 
 describe('«Управление»', () => {
-  test('an administrator gets the four tabs and lands on «Пользователи»; the other two tabs are placeholders', async () => {
+  test('an administrator gets the four tabs and lands on «Пользователи»; «Маппинг тарифов» opens its own list', async () => {
     const http = fakeHttp({ 'GET /api/v2/users': { data: { items: [user(1)], next: null } } });
     await renderSection(RemoteRoutes, '/manage', { http, user: DEMO_USERS.admin });
     await waitFor(() => expect(currentLocation()).toBe('/manage/users'));
@@ -41,7 +41,8 @@ describe('«Управление»', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Управление' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Маппинг тарифов' }));
     await waitFor(() => expect(currentLocation()).toBe('/manage/tariffs'));
-    expect(await screen.findByText('Раздел готовится')).toBeTruthy();
+    await waitFor(() => expect(http.calls.some((c) => c.path.startsWith('/api/v2/tariff-mappings'))).toBe(true));
+    expect(screen.queryByText('Раздел готовится')).toBeNull();
   });
 
   test('a finance controller sees no users tab and no audit log: Управление opens at tariff mapping', async () => {

@@ -129,8 +129,8 @@ describe('Управление: «Партнёры»', () => {
   });
 });
 
-test('/manage itself opens «Партнёры» (until Управление’s own frame)', async () => {
-  await renderSection(RemoteRoutes, '/manage', { http: fakeHttp({ 'GET /api/v2/partners': { data: [VSK] } }), user: DEMO_USERS.copywriter });
+test('a copywriter opens «Партнёры» from Управление’s tabs and reads the list', async () => {
+  await renderSection(RemoteRoutes, '/manage/partners', { http: fakeHttp({ 'GET /api/v2/partners': { data: [VSK] } }), user: DEMO_USERS.copywriter });
   expect(await screen.findByRole('list', { name: 'Партнёры' })).toBeTruthy();
   expect(currentLocation()).toBe('/manage/partners');
 });
