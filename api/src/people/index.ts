@@ -1,6 +1,7 @@
 import type { Domain } from '../platform/context.js';
 import { agentRoutes } from './routes/agents.js';
 import { userRoutes } from './routes/users.js';
+import { passwordLinkAdminRoutes } from './routes/password-links.js';
 import { seedPeople } from './seed.js';
 
 /** Agents and users: the agents list and pickers, user management; demo users, networks and curators. */
@@ -9,6 +10,7 @@ export const people: Domain = {
   register(app, ctx) {
     agentRoutes(app, ctx);
     userRoutes(app, ctx);
+    passwordLinkAdminRoutes(app, ctx);
   },
   seed: seedPeople,
 };

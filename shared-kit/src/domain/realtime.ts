@@ -57,6 +57,8 @@ export interface ServerEvents {
   chat_state: ChatStateEvent;
   /** A campaign's counts moved (a recipient saw it or pressed a button): for those who manage campaigns. */
   campaign_stats: { campaignId: string };
+  /** An agent the user sees was blocked, unblocked, moved, re-levelled or given a curator (api/src/people/agents). */
+  agent_changed: { agentId: string };
 }
 export type ServerEventName = keyof ServerEvents;
 
