@@ -15,6 +15,9 @@ const PayoutsAdminPage = React.lazy(() => import(/* webpackChunkName: "payouts-a
 const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegistersPage'));
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
+const AgentsPage = React.lazy(() => import(/* webpackChunkName: "agents" */ './pages/agents/AgentsPage'));
+const AgentPage = React.lazy(() => import(/* webpackChunkName: "agent" */ './pages/agent/AgentPage'));
+const SubAgentsPage = React.lazy(() => import(/* webpackChunkName: "sub-agents" */ './pages/sub_agents/SubAgentsPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
@@ -44,6 +47,10 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
+  // Agents and sub-agents (issue 26): whose agents and what may be done to them is the api's answer.
+  agents: [{ path: '', page: AgentsPage }],
+  agent: [{ path: ':agentId', page: AgentPage, access: 'canListAgents', reason: 'Карточку агента видят те, кто ведёт агентов.' }],
+  sub_agents: [{ path: '', page: SubAgentsPage }],
 };
 
 /**
@@ -52,9 +59,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_finance')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  agents: ['', ':tab'],
-  agent: [':agentId'],
-  sub_agents: ['', ':tab'],
   manage: ['', ':tab'],
   analytics: ['', ':tab'],
   user: ['create', ':userId'],
