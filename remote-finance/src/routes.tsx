@@ -48,9 +48,9 @@ export const SECTION_PAGES: SectionPages = {
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
   // Agents and sub-agents (issue 26): whose agents and what may be done to them is the api's answer.
-  agents: [{ path: '', page: AgentsPage }],
+  agents: [{ path: '', page: AgentsPage, access: 'canListAgents', reason: 'Агентов видят сотрудники, владельцы брокерских сетей и владельцы сетей.' }],
   agent: [{ path: ':agentId', page: AgentPage, access: 'canListAgents', reason: 'Карточку агента видят те, кто ведёт агентов.' }],
-  sub_agents: [{ path: '', page: SubAgentsPage }],
+  sub_agents: [{ path: '', page: SubAgentsPage, access: 'canSeeSubAgents', reason: 'Субагентов ведут владельцы сетей.' }],
 };
 
 /**

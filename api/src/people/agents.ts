@@ -92,7 +92,7 @@ export const AGENT_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}
 /**
  * One page of agents by creation date (§9: newest first; `sortType` may turn it). With `after`, the
  * page after that cursor (keyset: read from users_created_keyset_idx, however deep); else page `page`.
- * `total` counts the whole filtered list.
+ * `total` counts the whole filtered list on the first page (null on the pages after a cursor).
  */
 export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<AgentListPage> {
   const { params, conds } = visibleAgents(me, f.search);
@@ -107,7 +107,8 @@ export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<
     conds.push(`u.broker_network_id = $${params.length}`);
   }
   const where = conds.join(' AND ');
-  const countQuery = q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
+  // The total is the first page's (the list shows it once); «Показать ещё» does not count again.
+  const countQuery = f.after ? Promise.resolve([{ n: null }]) : q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
   const dir = f.sortType === 'asc' ? 'ASC' : 'DESC';
   const pageParams = [...params];
   const pageConds = [...conds];

@@ -23,7 +23,7 @@ export async function searchAgents(by: { search: string } | { agentId: string },
 
 
 /** One keyset page of the agents list (§7 POST /api/v2/agents/: search, opf, status, byNetwork; createDate desc). */
-export async function listAgentsPage(query: URLSearchParams, after: string | null): Promise<KeysetPage<AgentListItem, string> & { total: number }> {
+export async function listAgentsPage(query: URLSearchParams, after: string | null): Promise<KeysetPage<AgentListItem, string> & { total: number | null }> {
   const status = query.get('status');
   const body = {
     search: query.get('search') ?? '',

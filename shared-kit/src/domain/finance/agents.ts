@@ -35,7 +35,8 @@ export interface AgentListItem {
 /** A page of the list: keyset `next` (the cursor of «Показать ещё»), null when it is the last page. */
 export interface AgentListPage {
   agents: AgentListItem[];
-  total: number;
+  /** The whole filtered list's count: on the first page only (null after a cursor). */
+  total: number | null;
   next: string | null;
 }
 
