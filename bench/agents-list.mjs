@@ -14,8 +14,9 @@
  * what POST /api/v2/agents/ answers — with the session user as loadUser/toSessionUser make it, 20 a page
  * as the page asks, newest first:
  *   1. admin: the first page (and the total); 2. admin: «Показать ещё» deep in the list (a keyset cursor
- *   from the middle); 3. admin: search by name; 4. admin: blocked only (status 1); 5. admin: a legal form in
- *   broker networks; 6. the appointed-only supervisor's list; 7. a broker network owner's list.
+ *   from the middle); 3. admin: search by a common name; 4. search by one agent's e-mail (a rare match: the
+ *   whole list is read, contains-matching has no index); 5. admin: blocked only (status 1); 6. admin: a legal
+ *   form in broker networks; 7. the appointed-only supervisor's list; 8. a broker network owner's list.
  * Each: `runs` calls after 5 warm-ups (a case stops after --case-seconds once 20 are done); p50 / p95 / p99.
  * The baseline: a second database, oyster_bench_agents_base, made the same way with `baseline` agents; each
  * call on it runs right before the same call on the full one, so the ratio is of the same moment.
@@ -134,7 +135,8 @@ async function cases(db, agents) {
   return [
     ['admin: first page', () => list(admin, {})],
     ['admin: «Показать ещё» mid-list', () => list(admin, { after: cursors[0] })],
-    ['admin: search by name', (i) => list(admin, { search: ['Иванова', 'Попов', 'Морозова'][i % 3] })],
+    ['admin: search by name', (i) => list(admin, { search: ['Кузнецова', 'Попов', 'Морозова 1'][i % 3] })],
+    ['admin: search, one agent\'s email', (i) => list(admin, { search: `agent${1 + ((i * 7919) % agents)}@bench` })],
     ['admin: blocked only', () => list(admin, { status: 1 })],
     ['admin: SZ in networks', () => list(admin, { opf: 'SZ', byNetwork: true })],
     ['appointed supervisor', () => list(supervisor, {})],

@@ -25,6 +25,9 @@ ALTER TABLE users ADD COLUMN phone text;
 UPDATE users SET created_at = date_trunc('milliseconds', created_at) WHERE created_at <> date_trunc('milliseconds', created_at);
 ALTER TABLE users ALTER COLUMN created_at SET DEFAULT date_trunc('milliseconds', now());
 CREATE INDEX users_created_keyset_idx ON users (created_at DESC, id DESC);
+-- The rare filters of the list (§4 blocked; in a broker network) read their own slice in the same order.
+CREATE INDEX users_blocked_keyset_idx ON users (created_at DESC, id DESC) WHERE is_blocked;
+CREATE INDEX users_network_keyset_idx ON users (created_at DESC, id DESC) WHERE broker_network_id IS NOT NULL;
 `;
 
 export const migration: Migration = { version: 32, name: 'agents_network', sql: SQL };

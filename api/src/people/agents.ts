@@ -1,10 +1,10 @@
 import bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { CLOSED_BROKER_REQUEST_STATUSES, type AgentCard, type AgentLevel, type AgentListItem, type AgentListPage, type AgentOpf, type SubAgentsPage } from '@oyster/shared-kit/domain';
+import { AGENT_TOTAL_CAP, CLOSED_BROKER_REQUEST_STATUSES, type AgentCard, type AgentLevel, type AgentListItem, type AgentListPage, type AgentOpf, type SubAgentsPage } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../platform/db.js';
 import { fio } from '../platform/auth/users.js';
 import type { Authed } from '../platform/auth/guard.js';
-import { agentIdsCondition } from '../platform/scope.js';
+import { agentIdsCondition, scopedAgentIds } from '../platform/scope.js';
 import { recordAudit } from '../platform/audit.js';
 import { createPasswordLink } from '../platform/auth/password-links.js';
 
@@ -22,9 +22,13 @@ const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Agents (role agent or agent_new) in the user's scope, without the user, whose email or full name
  * contains `search` (when given): the WHERE list and its parameters, for more conditions to join.
  */
-function visibleAgents(me: Me, search: string | null | undefined) {
+function visibleAgents(me: Me, search: string | null | undefined, ids: string[] | null = null) {
   const params: unknown[] = [me.user._id];
-  const conds = [IS_AGENT, 'u.id <> $1', agentIdsCondition(me, 'u.id', params)];
+  const conds = [IS_AGENT, 'u.id <> $1'];
+  if (ids) {
+    params.push(ids);
+    conds.push(`u.id = ANY($${params.length}::text[])`);
+  } else conds.push(agentIdsCondition(me, 'u.id', params));
   if (search) {
     params.push(likeParam(search));
     const n = `$${params.length}`;
@@ -92,10 +96,13 @@ export const AGENT_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}
 /**
  * One page of agents by creation date (§9: newest first; `sortType` may turn it). With `after`, the
  * page after that cursor (keyset: read from users_created_keyset_idx, however deep); else page `page`.
- * `total` counts the whole filtered list on the first page (null on the pages after a cursor).
+ * `total` counts the whole filtered list on the first page (null on the pages after a cursor, and for a search).
  */
 export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<AgentListPage> {
-  const { params, conds } = visibleAgents(me, f.search);
+  // A viewer who sees some agents (appointed, own) gets them as ids first: the list then starts from those
+  // rows instead of joining the scope's subquery against every user (a network owner of 100,000: 70 ms → 3 ms).
+  const ids = await scopedAgentIds(q, me);
+  const { params, conds } = visibleAgents(me, f.search, ids);
   if (f.opf) {
     params.push(f.opf);
     conds.push(`u.opf = $${params.length}`);
@@ -108,7 +115,11 @@ export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<
   }
   const where = conds.join(' AND ');
   // The total is the first page's (the list shows it once); «Показать ещё» does not count again.
-  const countQuery = f.after ? Promise.resolve([{ n: null }]) : q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, params);
+  // Counted up to AGENT_TOTAL_CAP (a screen says «более 10 000»): an exact count of 100,000 rows would be most of the call.
+  // A search is not counted (its rows are what is asked; counting a text match means reading every agent).
+  const countQuery = f.after || f.search
+    ? Promise.resolve([{ n: null }])
+    : q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM users u WHERE ${where} LIMIT ${AGENT_TOTAL_CAP + 1}) c`, params);
   const dir = f.sortType === 'asc' ? 'ASC' : 'DESC';
   const pageParams = [...params];
   const pageConds = [...conds];
@@ -133,7 +144,8 @@ export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<
   const more = rows.length > f.pageSize;
   const page = rows.slice(0, f.pageSize);
   const last = page[page.length - 1];
-  return { agents: page.map(toListItem), total: n, next: more && last ? `${iso(last.created_at)}_${last.id}` : null };
+  const capped = n !== null && n > AGENT_TOTAL_CAP;
+  return { agents: page.map(toListItem), total: capped ? AGENT_TOTAL_CAP : n, totalCapped: capped, next: more && last ? `${iso(last.created_at)}_${last.id}` : null };
 }
 
 /** The agent `agentId` as `me` may see them (an agent in their scope, not themselves), locked with `lock`. */

@@ -23,7 +23,7 @@ export async function searchAgents(by: { search: string } | { agentId: string },
 
 
 /** One keyset page of the agents list (§7 POST /api/v2/agents/: search, opf, status, byNetwork; createDate desc). */
-export async function listAgentsPage(query: URLSearchParams, after: string | null): Promise<KeysetPage<AgentListItem, string> & { total: number | null }> {
+export async function listAgentsPage(query: URLSearchParams, after: string | null): Promise<KeysetPage<AgentListItem, string> & { total: number | null; totalCapped: boolean }> {
   const status = query.get('status');
   const body = {
     search: query.get('search') ?? '',
@@ -36,7 +36,7 @@ export async function listAgentsPage(query: URLSearchParams, after: string | nul
     after,
   };
   const { data } = await getRuntime().http.post<{ data: AgentListPage }>('/api/v2/agents/', body);
-  return { items: data.agents, next: data.next, total: data.total };
+  return { items: data.agents, next: data.next, total: data.total, totalCapped: data.totalCapped };
 }
 
 export const getAgentCard = (agentId: string, signal?: AbortSignal) => getRuntime().http.get<AgentCard>(`/api/v2/agents/${agentId}`, { signal });

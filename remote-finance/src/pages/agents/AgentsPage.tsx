@@ -31,10 +31,10 @@ export const AGENTS_TEXTS = {
  * broker network; keyset pages («Показать ещё»). Live: `agent_changed` reads the list again.
  */
 export default function AgentsPage() {
-  const [total, setTotal] = React.useState<number | null>(null);
+  const [total, setTotal] = React.useState<{ n: number; capped: boolean } | null>(null);
   const fetchPage = React.useCallback(async (q: URLSearchParams, after: string | null) => {
     const page = await listAgentsPage(q, after);
-    if (!after) setTotal(page.total);
+    if (!after) setTotal(page.total === null ? null : { n: page.total, capped: page.totalCapped });
     return page;
   }, []);
   const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
@@ -95,7 +95,7 @@ export default function AgentsPage() {
       ) : null}
       {state.status === 'ready' && state.items.length ? (
         <>
-          {total !== null ? <p className="oy-agents__total">{countText(total, ['агент', 'агента', 'агентов'])}</p> : null}
+          {total !== null ? <p className="oy-agents__total">{total.capped ? `более ${countText(total.n, ['агента', 'агентов', 'агентов'])}` : countText(total.n, ['агент', 'агента', 'агентов'])}</p> : null}
           <ul className="oy-agents__list" aria-label="Агенты">
             {state.items.map((a) => (
               <li key={a._id} className={a.isBlocked ? 'oy-agents__row oy-agents__row--blocked' : 'oy-agents__row'}>

@@ -20,6 +20,9 @@ export const AGENT_STATUS_TITLES: Record<0 | 1, string> = { 0: 'Активные
 /** §5: the agent search waits this long after the last keystroke. */
 export const AGENT_SEARCH_DEBOUNCE_MS = 300;
 
+/** The agents list counts its matches up to this many (beyond: «более 10 000»). */
+export const AGENT_TOTAL_CAP = 10_000;
+
 /** One row of the agents list (§3: _id, fio, email) with what the list shows beside it. */
 export interface AgentListItem {
   _id: string;
@@ -35,8 +38,10 @@ export interface AgentListItem {
 /** A page of the list: keyset `next` (the cursor of «Показать ещё»), null when it is the last page. */
 export interface AgentListPage {
   agents: AgentListItem[];
-  /** The whole filtered list's count: on the first page only (null after a cursor). */
+  /** The whole filtered list's count: on the first page only (null after a cursor and for a search), at most AGENT_TOTAL_CAP. */
   total: number | null;
+  /** There are more than AGENT_TOTAL_CAP («более 10 000»). */
+  totalCapped: boolean;
   next: string | null;
 }
 
