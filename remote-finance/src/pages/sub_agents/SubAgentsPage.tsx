@@ -106,11 +106,11 @@ function Row({ sub, onChanged }: { sub: SubAgentItem; onChanged: () => void }) {
         <Link to={agentPath(sub._id)}>{sub.fio || sub.email}</Link>
         <div className="oy-agents__muted">{[sub.email, sub.phone].filter(Boolean).join(' · ')}</div>
       </td>
-      <td>{formatDate(sub.createDate)}</td>
-      <td className="oy-agents__money">{sub.sales.count}</td>
-      <td className="oy-agents__money">{formatMoney(sub.sales.premium)}</td>
-      <td className="oy-agents__money">{formatMoney(sub.override)}</td>
-      <td>
+      <td data-label="С нами с">{formatDate(sub.createDate)}</td>
+      <td className="oy-agents__money" data-label="Продаж">{sub.sales.count}</td>
+      <td className="oy-agents__money" data-label="Премия">{formatMoney(sub.sales.premium)}</td>
+      <td className="oy-agents__money" data-label="Оверрайд">{formatMoney(sub.override)}</td>
+      <td className="oy-subagents__status">
         <span className={sub.isBlocked ? 'oy-agent__status oy-agent__status--blocked' : 'oy-agent__status'}>{sub.isBlocked ? 'Заблокирован' : 'Активен'}</span>{' '}
         <Button size="small" onClick={() => (sub.isBlocked ? void toggle() : setAsking(true))} loading={busy && !asking}>
           {sub.isBlocked ? SUB_AGENTS_TEXTS.unblock : SUB_AGENTS_TEXTS.block}
