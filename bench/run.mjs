@@ -9,8 +9,9 @@
  *      PostgreSQL and PGlite;
  *   4. osago-quote.mjs — the e-OSAGO quote's server time for every demo insurer (issue 11);
  *   5. finance-ledger.mjs — Мое КВ / КВ всех over 100,000 agents × 12 months of ledger lines on
- *      PostgreSQL, against the same calls with 1,000 agents (issue 24; about 6 minutes).
- * Flags: --no-build (measure the current dist folders), --only sizes|pages|api|osago|ledger.
+ *      PostgreSQL, against the same calls with 1,000 agents (issue 24; about 6 minutes);
+ *   6. agents-list.mjs — the agents list over 100,000 agents on PostgreSQL against 1,000 (issue 26).
+ * Flags: --no-build (measure the current dist folders), --only sizes|pages|api|osago|ledger|agents.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const parts = [
   ['api', 'api-throughput.mjs', []],
   ['osago', 'osago-quote.mjs', []],
   ['ledger', 'finance-ledger.mjs', []],
+  ['agents', 'agents-list.mjs', []],
 ];
 let failed = 0;
 for (const [name, file, extra] of parts) {

@@ -17,6 +17,9 @@ const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
 const AddPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/add_partner/AddPartnerPage'));
 const EditPartnerPage = React.lazy(() => import(/* webpackChunkName: "partner-form" */ './pages/edit_partner/EditPartnerPage'));
+const AgentsPage = React.lazy(() => import(/* webpackChunkName: "agents" */ './pages/agents/AgentsPage'));
+const AgentPage = React.lazy(() => import(/* webpackChunkName: "agent" */ './pages/agent/AgentPage'));
+const SubAgentsPage = React.lazy(() => import(/* webpackChunkName: "sub-agents" */ './pages/sub_agents/SubAgentsPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
 const ManagePage = React.lazy(() => import(/* webpackChunkName: "manage" */ './pages/manage/ManagePage'));
 const UserCreatePage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserCreatePage'));
@@ -63,6 +66,10 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_partner: [{ path: '', page: AddPartnerPage, access: 'canManagePartners', reason: 'Партнёров добавляют администраторы и финансовые контролёры.' }],
   edit_partner: [{ path: ':partnerId', page: EditPartnerPage, access: 'canSeeManagement' }],
+  // Agents and sub-agents (issue 26): whose agents and what may be done to them is the api's answer.
+  agents: [{ path: '', page: AgentsPage, access: 'canListAgents', reason: 'Агентов видят сотрудники, владельцы брокерских сетей и владельцы сетей.' }],
+  agent: [{ path: ':agentId', page: AgentPage, access: 'canListAgents', reason: 'Карточку агента видят те, кто ведёт агентов.' }],
+  sub_agents: [{ path: '', page: SubAgentsPage, access: 'canSeeSubAgents', reason: 'Субагентов ведут владельцы сетей.' }],
 };
 
 /**
@@ -71,9 +78,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_finance')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  agents: ['', ':tab'],
-  agent: [':agentId'],
-  sub_agents: ['', ':tab'],
   analytics: ['', ':tab'],
 };
 

@@ -13,6 +13,7 @@ import HomePage from './pages/HomePage';
 const LoginPage = React.lazy(() => import(/* webpackChunkName: "login" */ './pages/LoginPage'));
 const LandingPage = React.lazy(() => import(/* webpackChunkName: "landing" */ './pages/LandingPage'));
 const SignInByTokenPage = React.lazy(() => import(/* webpackChunkName: "sign-in" */ './pages/SignInByTokenPage'));
+const PasswordLinkPage = React.lazy(() => import(/* webpackChunkName: "password-link" */ './pages/PasswordLinkPage'));
 // Sections (their access gate, a remote's mount and the kit pieces its error state needs) load after
 // sign-in, not with the login or home page.
 const SectionRoute = React.lazy(() => import(/* webpackChunkName: "section" */ './layout/SectionRoute'));
@@ -85,6 +86,7 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/oyster" element={<LandingPage />} />
         <Route path="/sing-in/:token?" element={<SignInByTokenPage />} />
+        <Route path="/password/:token" element={<PasswordLinkPage />} />
         <Route
           element={
             <RequireSession>

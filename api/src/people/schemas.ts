@@ -98,3 +98,34 @@ export const auditListSchema = yup.object({
   after: cursor,
   limit: limit(50),
 });
+
+/** The keyset cursor of the agents list (`next` of the page before). */
+export const agentListBodySchema = agentListSchema.shape({
+  after: yup.string().nullable().default(null)
+    .test('after', 'Поле «after» должно быть курсором из ответа (next)', (v) => v == null || v === '' || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f]{24}$/.test(v)),
+});
+
+/** PATCH /agents/:agentId: the level (§9: 1, 2, 3), the broker network (null: none), blocked or not. */
+export const agentPatchSchema = yup.object({
+  level: yup.number().strict().integer().oneOf([1, 2, 3], 'Поле «level»: уровень 1 (агент), 2 (эксперт) или 3 (брокер)').label('level'),
+  networkId: objectIdSchema.nullable().label('networkId'),
+  isBlocked: yup.boolean().strict().label('isBlocked'),
+});
+
+export const curatorBodySchema = yup.object({
+  curatorId: objectIdSchema.required('Поле «curatorId» обязательно').label('curatorId'),
+});
+
+const PHONE = /^\+7\d{10}$/;
+/** A network owner's invitation of a sub-agent; roles only of §6's list for an owner (checked in the route). */
+export const invitationSchema = yup.object({
+  secondName: name('secondName').required('Поле «secondName» обязательно'),
+  firstName: name('firstName').required('Поле «firstName» обязательно'),
+  middleName: yup.string().trim().max(100).default('').label('middleName'),
+  email: yup.string().trim().lowercase().required('Поле «email» обязательно').max(200)
+    .matches(/^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/, 'Поле «email»: неправильный email').label('email'),
+  phone: yup.string().trim().nullable().default(null)
+    .test('phone', 'Поле «phone»: телефон в виде +7XXXXXXXXXX', (v) => v == null || v === '' || PHONE.test(v.replace(/[\s()-]/g, ''))),
+  opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL', ''], OPF_MESSAGE).nullable().default(null),
+  roles: yup.array(yup.string().required()).max(5).default(['agent', 'sub_agent']).label('roles'),
+});

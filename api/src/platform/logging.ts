@@ -4,7 +4,7 @@ import { requestPath } from './auth/guard.js';
 
 /**
  * What the request log may keep. Never a session token (the x-api-token header, the cookie, a
- * `?token=` or the sign-in landing's /sing-in/{token}), a password, or personal data someone typed
+ * `?token=` or the sign-in landing's /sing-in/{token}), a one-time password link's token, a password, or personal data someone typed
  * into a query (a search by name, an email): the log lists the method, the path, the names of the
  * query's parameters with their values hidden (except a few harmless ones), the host and the client.
  */
@@ -13,8 +13,8 @@ import { requestPath } from './auth/guard.js';
 const KEPT_QUERY_VALUES = new Set(['page', 'pageSize', 'kind', 'sortBy', 'sortType', 'status', 'type', 'label', 'published']);
 const HIDDEN = '[hidden]';
 
-/** The sign-in landing's token segment (spec §2 sing-in/{token}). */
-const SIGN_IN_TOKEN = /(\/sing-in\/)[^/]+/i;
+/** The sign-in landing's token segment (spec §2 sing-in/{token}), and a one-time password link's (/password/{token}, /password-link/{token}). */
+const SIGN_IN_TOKEN = /(\/(?:sing-in|password|password-link)\/)[^/?]+/i;
 
 /**
  * The URL as the log shows it. The landing is told by the path as the router reads it (requestPath),

@@ -14,7 +14,7 @@ import { newId, type Queryable } from '../platform/db.js';
 import { notFoundError, validationError } from '../platform/errors.js';
 
 /**
- * Partners (Управление: `add_partner/`, `edit_partner/{id}`) are rows of `companies` (migration 34): what is
+ * Partners (Управление: `add_partner/`, `edit_partner/{id}`) are rows of `companies` (migration 33): what is
  * edited here is what init-state's insurers, `file-list-company` and the calculators read. The file types a
  * partner accepts are company_file_types (kept by name: a type already attached to contracts keeps its id).
  * Tariff mapping: an insurer's own codes for our product, per period (tariff_mappings); the adapters' requests

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('agents ($name)', (backend) => {
     expect(all.status).toBe(200);
     expect(all.body.data.total).toBe(19);
     expect(all.body.data.agents).toHaveLength(5);
-    expect(all.body.data.agents[0]).toEqual({ _id: expect.any(String), fio: expect.any(String), email: expect.any(String) });
+    expect(all.body.data.agents[0]).toMatchObject({ _id: expect.any(String), fio: expect.any(String), email: expect.any(String) });
     expect((await post('admin', '/api/v2/agents/', { status: 1 })).body.data.agents.map((a: any) => a.email)).toEqual(['agent12@oyster.test']);
     expect((await post('admin', '/api/v2/agents/', { opf: 'SZ' })).body.data.total).toBe(4);
     expect((await post('admin', '/api/v2/agents/', { byNetwork: true })).body.data.total).toBe(7);

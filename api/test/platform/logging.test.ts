@@ -51,6 +51,10 @@ describe('request log (pglite)', () => {
     expect(redactUrl('/api/v2/x?page=2&pageSize=10&search=Петров&email=a%40b.c&token=abc')).toBe('/api/v2/x?page=2&pageSize=10&search=[hidden]&email=[hidden]&token=[hidden]');
     expect(redactUrl('/app/sing-in/abc?x-api-token=def')).toBe('/app/sing-in/[hidden]?x-api-token=[hidden]');
     expect(redactUrl('/api/v2/config')).toBe('/api/v2/config');
+    // One-time password links: the page's and the api's token segments.
+    expect(redactUrl(`/app/password/${'a'.repeat(64)}`)).toBe('/app/password/[hidden]');
+    expect(redactUrl(`/api/v2/auth/password-link/${'a'.repeat(64)}`)).toBe('/api/v2/auth/password-link/[hidden]');
+    expect(redactUrl('/api/v2/users/0123456789abcdef01234567/password-link')).toBe('/api/v2/users/0123456789abcdef01234567/password-link');
     // The landing is told by the path as a router reads it, not by the URL's spelling.
     expect(redactUrl('/app/s%69ng-in/abc?page=1')).toBe('/app/sing-in/[hidden]?page=1');
     expect(redactUrl('/app/%2573ing-in/abc')).toBe('/app/sing-in/[hidden]');

@@ -60,6 +60,8 @@ export interface ServerEvents {
   campaign_stats: { campaignId: string };
   /** A row was added to the audit log of Управление: for administrators (its viewer reloads). */
   audit_added: AuditAddedEvent;
+  /** An agent the user sees was blocked, unblocked, moved, re-levelled or given a curator (api/src/people/agents). */
+  agent_changed: { agentId: string };
 }
 export type ServerEventName = keyof ServerEvents;
 

@@ -36,7 +36,7 @@ export function currentAppPath(loc: Pick<Location, 'pathname' | 'search' | 'hash
 
 /** Paths never worth coming back to after sign-in. */
 export function isPublicPath(path: string): boolean {
-  return /^\/(login|oyster|sing-in)(\/|\?|$)/.test(path);
+  return /^\/(login|oyster|sing-in|password)(\/|\?|$)/.test(path);
 }
 
 /** Remember where the user was (401 or a protected page without a session). */

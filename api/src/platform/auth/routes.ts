@@ -6,6 +6,7 @@ import { HttpError } from '../errors.js';
 import { createSession, findActiveSession, revokeSession, TOKEN_COOKIE } from './sessions.js';
 import { toSessionUser, loadUser } from './users.js';
 import { tokenFrom } from './guard.js';
+import { passwordLinkRoutes } from './password-routes.js';
 
 /** Where a failed sign-in by token lands (the shell's landing shows why). */
 export const SIGN_IN_FAILED_PATH = '/app/sing-in?failed=1';
@@ -104,4 +105,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { result: true };
   });
+
+  passwordLinkRoutes(app, ctx);
 }

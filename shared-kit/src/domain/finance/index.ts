@@ -6,3 +6,4 @@ export * from './tax';
 export * from './bank';
 export * from './reconciliation';
 export * from './partners';
+export * from './agents';

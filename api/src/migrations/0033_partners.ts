@@ -1,7 +1,7 @@
 import type { Migration } from '../platform/migrations.js';
 
 /**
- * Migration 34: partners and the tariff mapping (issue 26, Управление).
+ * Migration 33: partners and the tariff mapping (issue 26, Управление).
  * - companies grows into the partners' card (one source of truth: init-state's insurers, file-list-company
  *   and the calculators read the same row): kind (insurer, bank, agency, other), legal name, INN/KPP/OGRN,
  *   address, bank details, the products offered, contacts; file types stay in company_file_types (0007).
@@ -41,4 +41,4 @@ CREATE INDEX tariff_mappings_company_product_idx ON tariff_mappings (company_id,
 CREATE INDEX tariff_mappings_product_idx ON tariff_mappings (product, valid_from);
 `;
 
-export const migration: Migration = { version: 34, name: 'partners', sql: SQL };
+export const migration: Migration = { version: 33, name: 'partners', sql: SQL };
