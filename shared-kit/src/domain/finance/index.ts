@@ -5,3 +5,4 @@ export * from './payouts';
 export * from './tax';
 export * from './bank';
 export * from './reconciliation';
+export * from './analytics';
