@@ -21,6 +21,7 @@ import type { Migration } from '../platform/migrations.js';
  *   deleted. TRUNCATE of any of them rebuilds. A contract whose insurer or product changes after its
  *   ledger lines were written keeps those lines' commission under the old pair (the app never moves one;
  *   analytics_days_rebuild() puts it right).
+ * - paid_at filled where it was missing (contracts seeded paid without it: the time their history reached 500).
  * - analytics_days_rebuild(): the table from scratch (the backfill here; the bench after a bulk load).
  * Shipped: never edit.
  */
@@ -65,6 +66,12 @@ const CHANGED = `o.agent_id IS DISTINCT FROM n.agent_id OR o.company_id IS DISTI
   OR (o.status = 10000) IS DISTINCT FROM (n.status = 10000)`;
 
 const SQL = `
+-- Contracts paid before paid_at was written by every path (the demo's, seeded without it): the time their history
+-- reached «Оплачен».
+UPDATE contracts c SET paid_at = h.at
+  FROM (SELECT contract_id, min(at) AS at FROM contract_status_history WHERE to_status = 500 GROUP BY 1) h
+ WHERE c.id = h.contract_id AND c.paid_at IS NULL;
+
 CREATE TABLE analytics_days (
   day date NOT NULL,             -- the Moscow day
   agent_id char(24) NOT NULL,    -- whose sale (contracts.agent_id), whose quote, to whom the ledger line is written

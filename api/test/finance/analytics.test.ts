@@ -198,7 +198,7 @@ describe.each(BACKENDS)('Аналитика ($name)', (backend) => {
       const manager = await signIn(r.url, 'manager');
       const q = { from: yearAgo, to: today, bucket: 'month' as const };
       const get = async (token: string, extra: Partial<AnalyticsQuery> = {}) => {
-        const res = await fetch(`${r.url}/api/v2/analytics?${qs({ ...q, ...extra })}`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${r.url}/api/v2/analytics?${qs({ ...q, ...extra })}`, { headers: { 'x-api-token': token } });
         expect(res.status).toBe(200);
         return ((await res.json()) as { data: AnalyticsReport }).data;
       };
@@ -251,7 +251,7 @@ describe.each(BACKENDS)('Аналитика ($name)', (backend) => {
   test('export: an XLSX file named by the period, the totals and every table as on screen', async () => {
     const q = { from: yearAgo, to: today, bucket: 'month' as const };
     const rep = await report('finance', q);
-    const res = await fetch(`${r.url}/api/v2/analytics/export?${qs({ ...q, format: 'xlsx' })}`, { headers: { authorization: `Bearer ${r.tokens.finance}` } });
+    const res = await fetch(`${r.url}/api/v2/analytics/export?${qs({ ...q, format: 'xlsx' })}`, { headers: { 'x-api-token': r.tokens.finance } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(decodeURIComponent(res.headers.get('content-disposition')!.split("UTF-8''")[1])).toBe(`Аналитика ${q.from.split('-').reverse().join('.')}–${q.to.split('-').reverse().join('.')}.xlsx`);

@@ -139,7 +139,7 @@ export async function analyticsReport(db: Queryable, me: { user: SessionUser }, 
   agentRows.sort((a, b) => b.f.premiumKopecks - a.f.premiumKopecks || b.f.commissionKopecks - a.f.commissionKopecks || b.f.created - a.f.created || a.id.localeCompare(b.id));
   const topAgents = agentRows.slice(0, ANALYTICS_TOP_AGENTS);
   const [companyNames, networkNames, agentNames] = await Promise.all([
-    names(db, 'SELECT id, name FROM companies WHERE id = ANY($1::text[])', companies),
+    names(db, 'SELECT id, short_name AS name FROM companies WHERE id = ANY($1::text[])', companies),
     names(db, 'SELECT id, name FROM broker_networks WHERE id = ANY($1::text[])', networks),
     names(db, `SELECT id, ${fioSql('u')} AS name FROM users u WHERE id = ANY($1::text[])`, topAgents.map((a) => a.id)),
   ]);
@@ -188,7 +188,7 @@ async function renewals(db: Queryable, me: { user: SessionUser }, q: AnalyticsQu
 
 /** The filters' choices: insurers and networks (in the `own` scope, only the networks of one's agents). */
 export async function analyticsFilters(db: Queryable, me: { user: SessionUser }): Promise<AnalyticsFilters> {
-  const insurers = await db.query<{ id: string; name: string }>('SELECT id, name FROM companies ORDER BY name, id');
+  const insurers = await db.query<{ id: string; name: string }>('SELECT id, short_name AS name FROM companies ORDER BY short_name, id');
   const params: unknown[] = [];
   const own = analyticsScope(me.user) === 'own' ? `WHERE n.id IN (SELECT su.broker_network_id FROM users su WHERE ${agentIdsCondition(me, 'su.id', params, 'own')})` : '';
   const networks = await db.query<{ id: string; name: string }>(`SELECT n.id, n.name FROM broker_networks n ${own} ORDER BY n.name, n.id`, params);
