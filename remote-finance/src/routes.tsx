@@ -16,6 +16,8 @@ const RegistersPage = React.lazy(() => import(/* webpackChunkName: "registers" *
 const RegisterPage = React.lazy(() => import(/* webpackChunkName: "registers" */ './pages/finance/RegisterPage'));
 const ReconciliationPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationPage'));
 const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName: "reconciliation" */ './pages/finance/ReconciliationStatementPage'));
+// Аналитика with its charting library (chart.js): a chunk of its own, loaded only with the page.
+const AnalyticsPage = React.lazy(() => import(/* webpackChunkName: "analytics" */ './pages/analytics/AnalyticsPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
@@ -44,6 +46,8 @@ export const SECTION_PAGES: SectionPages = {
   ],
   add_template: [{ path: ':agentId', page: AddTemplatePage, ...rates }],
   edit_template: [{ path: ':templateId', page: EditTemplatePage, ...rates }],
+  // Who sees it and whose figures: the section's canSeeAnalytics; the api's analyticsScope.
+  analytics: [{ path: '', page: AnalyticsPage }],
 };
 
 /**
@@ -56,7 +60,6 @@ export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
   agent: [':agentId'],
   sub_agents: ['', ':tab'],
   manage: ['', ':tab'],
-  analytics: ['', ':tab'],
   user: ['create', ':userId'],
   edit_partner: [':partnerId'],
   add_partner: [''],
