@@ -37,6 +37,9 @@ const shots = [
   { name: 'renewals-manager', path: '/app/contracts/renewals', as: 'manager@oyster.test' },
   { name: 'clients-agent', path: '/app/contracts/clients', as: 'agent@oyster.test' },
   { name: 'oyster-app-agent', path: '/app/oyster-app', as: 'agent@oyster.test' },
+  // Finance II (issue 26): Аналитика, a year by month, as the finance controller and the administrator.
+  { name: 'analytics-finance', path: '/app/analytics', as: 'finance@oyster.test' },
+  { name: 'analytics-admin', path: '/app/analytics?bucket=week', as: 'admin@oyster.test' },
 ];
 // SHOTS=ekasko,contract: only the shots whose name contains one of these.
 const only = process.env.SHOTS?.split(',').filter(Boolean);
