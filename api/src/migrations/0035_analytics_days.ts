@@ -22,7 +22,9 @@ import type { Migration } from '../platform/migrations.js';
  *   ledger lines were written keeps those lines' commission under the old pair (the app never moves one;
  *   analytics_days_rebuild() puts it right).
  * - paid_at filled where it was missing (contracts seeded paid without it: the time their history reached 500).
- * - analytics_days_rebuild(): the table from scratch (the backfill here; the bench after a bulk load).
+ * - analytics_days_all: the same without the agent (day × insurer × product), kept from analytics_days' row changes by a
+ *   row trigger: what a viewer of every agent reads unless an agent or a network is chosen.
+ * - analytics_days_rebuild(): both tables from scratch (the backfill here; the bench after a bulk load).
  * Shipped: never edit.
  */
 
@@ -88,6 +90,45 @@ CREATE TABLE analytics_days (
 );
 CREATE INDEX analytics_days_agent_idx ON analytics_days(agent_id, day);
 
+-- The same sums without the agent: what a viewer who sees every agent reads for the totals, the buckets, the products
+-- and the insurers (a few rows a day). Kept from analytics_days' own changes, row by row (its writers touch a few rows
+-- a statement); a rebuild fills both at once.
+CREATE TABLE analytics_days_all (
+  day date NOT NULL,
+  company_id char(24),
+  product text,
+  quotes int NOT NULL DEFAULT 0,
+  created int NOT NULL DEFAULT 0,
+  policies int NOT NULL DEFAULT 0,
+  premium_kopecks bigint NOT NULL DEFAULT 0,
+  cancelled int NOT NULL DEFAULT 0,
+  cancelled_premium_kopecks bigint NOT NULL DEFAULT 0,
+  commission_kopecks bigint NOT NULL DEFAULT 0,
+  CONSTRAINT analytics_days_all_key UNIQUE NULLS NOT DISTINCT (day, company_id, product)
+);
+CREATE FUNCTION analytics_days_all_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('oyster.analytics_rebuild', true) = 'on' THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO analytics_days_all AS a (day, company_id, product, quotes, created, policies, premium_kopecks, cancelled, cancelled_premium_kopecks, commission_kopecks)
+    VALUES (NEW.day, NEW.company_id, NEW.product, NEW.quotes, NEW.created, NEW.policies, NEW.premium_kopecks, NEW.cancelled, NEW.cancelled_premium_kopecks, NEW.commission_kopecks)
+    ON CONFLICT ON CONSTRAINT analytics_days_all_key DO UPDATE SET
+      quotes = a.quotes + EXCLUDED.quotes, created = a.created + EXCLUDED.created, policies = a.policies + EXCLUDED.policies,
+      premium_kopecks = a.premium_kopecks + EXCLUDED.premium_kopecks, cancelled = a.cancelled + EXCLUDED.cancelled,
+      cancelled_premium_kopecks = a.cancelled_premium_kopecks + EXCLUDED.cancelled_premium_kopecks, commission_kopecks = a.commission_kopecks + EXCLUDED.commission_kopecks;
+  ELSE -- UPDATE (the upsert's: the key never changes) or DELETE
+    UPDATE analytics_days_all a SET
+      quotes = a.quotes + coalesce(NEW.quotes, 0) - OLD.quotes, created = a.created + coalesce(NEW.created, 0) - OLD.created,
+      policies = a.policies + coalesce(NEW.policies, 0) - OLD.policies, premium_kopecks = a.premium_kopecks + coalesce(NEW.premium_kopecks, 0) - OLD.premium_kopecks,
+      cancelled = a.cancelled + coalesce(NEW.cancelled, 0) - OLD.cancelled,
+      cancelled_premium_kopecks = a.cancelled_premium_kopecks + coalesce(NEW.cancelled_premium_kopecks, 0) - OLD.cancelled_premium_kopecks,
+      commission_kopecks = a.commission_kopecks + coalesce(NEW.commission_kopecks, 0) - OLD.commission_kopecks
+     WHERE a.day = OLD.day AND a.company_id IS NOT DISTINCT FROM OLD.company_id AND a.product IS NOT DISTINCT FROM OLD.product;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER analytics_days_all_row AFTER INSERT OR UPDATE OR DELETE ON analytics_days FOR EACH ROW EXECUTE FUNCTION analytics_days_all_row();
+
 CREATE FUNCTION analytics_days_contracts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -138,9 +179,16 @@ CREATE TRIGGER analytics_days_quotes_del AFTER DELETE ON osago_quotes
 
 CREATE FUNCTION analytics_days_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- Both tables from scratch (the row trigger keeping analytics_days_all stays quiet meanwhile).
+  PERFORM set_config('oyster.analytics_rebuild', 'on', true);
   DELETE FROM analytics_days;
   INSERT INTO analytics_days (${COLUMNS})
   ${GROUPED(`${CONTRACT_ROWS('contracts', '1')} UNION ALL ${LEDGER_ROWS('commission_ledger', '1')} UNION ALL ${QUOTE_ROWS('osago_quotes', '1')}`)};
+  DELETE FROM analytics_days_all;
+  INSERT INTO analytics_days_all (day, company_id, product, quotes, created, policies, premium_kopecks, cancelled, cancelled_premium_kopecks, commission_kopecks)
+  SELECT day, company_id, product, sum(quotes), sum(created), sum(policies), sum(premium_kopecks), sum(cancelled), sum(cancelled_premium_kopecks), sum(commission_kopecks)
+    FROM analytics_days GROUP BY 1, 2, 3;
+  PERFORM set_config('oyster.analytics_rebuild', 'off', true);
 END $$;
 
 -- TRUNCATE (tests; a purge) fires no row or transition trigger: rebuild from what is left.

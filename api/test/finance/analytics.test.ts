@@ -176,14 +176,20 @@ describe.each(BACKENDS)('Аналитика ($name)', (backend) => {
     await db().query(`DELETE FROM commission_ledger l WHERE l.kind = 'adjustment' AND l.amount_kopecks = 50000`);
     await expectExact('admin');
 
-    // The table kept by the triggers is the one rebuilt from scratch; its months are the ledger's month sums.
+    // The tables kept by the triggers (per agent, and without the agent) are the ones rebuilt from scratch; its months are the ledger's month sums.
     const table = () => db().query(`SELECT day::text, agent_id, company_id, product, quotes, created, policies, premium_kopecks::text, cancelled,
         cancelled_premium_kopecks::text, commission_kopecks::text FROM analytics_days
        WHERE quotes <> 0 OR created <> 0 OR policies <> 0 OR premium_kopecks <> 0 OR cancelled <> 0 OR commission_kopecks <> 0 ORDER BY 1, 2, 3, 4`);
+    const allTable = () => db().query(`SELECT day::text, company_id, product, quotes, created, policies, premium_kopecks::text, cancelled,
+        cancelled_premium_kopecks::text, commission_kopecks::text FROM analytics_days_all
+       WHERE quotes <> 0 OR created <> 0 OR policies <> 0 OR premium_kopecks <> 0 OR cancelled <> 0 OR commission_kopecks <> 0 ORDER BY 1, 2, 3`);
     const kept = await table();
+    const keptAll = await allTable();
     expect(kept.length).toBeGreaterThan(20);
+    expect(keptAll.length).toBeGreaterThan(20);
     await db().query('SELECT analytics_days_rebuild()');
     expect(await table()).toEqual(kept);
+    expect(await allTable()).toEqual(keptAll);
     const months = await db().query(`SELECT month::text, company_id, product, sum(plus_kopecks + minus_kopecks)::text AS k FROM commission_ledger_months GROUP BY 1, 2, 3 HAVING sum(plus_kopecks + minus_kopecks) <> 0 ORDER BY 1, 2, 3`);
     const ours = await db().query(`SELECT date_trunc('month', day)::date::text AS month, company_id, product, sum(commission_kopecks)::text AS k FROM analytics_days GROUP BY 1, 2, 3 HAVING sum(commission_kopecks) <> 0 ORDER BY 1, 2, 3`);
     expect(ours).toEqual(months);

@@ -21,8 +21,7 @@ import { RENEWABLE_STATUSES } from '../../sales/renewals/store.js';
 /**
  * Аналитика (issue 26): the figures of a period from analytics_days (migration 35: sums per Moscow day ×
  * agent × insurer × product, kept by triggers), in the viewer's scope (shared-kit analyticsScope: all, or
- * the scope module's `own`). One read of the period's rows, grouped five ways at once (GROUPING SETS:
- * bucket, product, insurer, network, agent, and the total); renewals from the contracts (the renewal
+ * the scope module's `own`): see analyticsReport; renewals from the contracts (the renewal
  * worklist's statuses and end dates, its outcomes).
  */
 
@@ -90,8 +89,6 @@ interface SumRow {
   b: string | null;
   product: string | null;
   company_id: string | null;
-  network_id: string | null;
-  agent_id: string | null;
   quotes: number;
   created: number;
   policies: number;
@@ -100,7 +97,7 @@ interface SumRow {
   cancelled_premium: string | number;
   commission: string | number;
 }
-const figures = (r: SumRow): AnalyticsFigures => ({
+const figures = (r: Omit<SumRow, 'g' | 'b' | 'product' | 'company_id'>): AnalyticsFigures => ({
   quotes: Number(r.quotes),
   created: Number(r.created),
   policies: Number(r.policies),
@@ -109,21 +106,39 @@ const figures = (r: SumRow): AnalyticsFigures => ({
   cancelledPremiumKopecks: Number(r.cancelled_premium),
   commissionKopecks: Number(r.commission),
 });
-// GROUPING(b, product, company_id, network_id, agent_id): the bits of the columns NOT grouped by.
-const G = { bucket: 0b01111, product: 0b10111, company: 0b11011, network: 0b11101, agent: 0b11110, total: 0b11111 } as const;
+const SUMS = `sum(d.quotes)::int AS quotes, sum(d.created)::int AS created, sum(d.policies)::int AS policies, sum(d.premium_kopecks) AS premium,
+  sum(d.cancelled)::int AS cancelled, sum(d.cancelled_premium_kopecks) AS cancelled_premium, sum(d.commission_kopecks) AS commission`;
+const RESUM = `sum(a.quotes)::int AS quotes, sum(a.created)::int AS created, sum(a.policies)::int AS policies, sum(a.premium) AS premium,
+  sum(a.cancelled)::int AS cancelled, sum(a.cancelled_premium) AS cancelled_premium, sum(a.commission) AS commission`;
+// GROUPING(b, product, company_id): the bits of the columns NOT grouped by.
+const G = { bucket: 0b011, product: 0b101, company: 0b110, total: 0b111 } as const;
 
+/**
+ * Two reads: the totals, buckets, products and insurers (GROUPING SETS) — from analytics_days_all (no agent: a few rows a
+ * day) when the viewer sees every agent and chose neither an agent nor a network, else from analytics_days with the
+ * agents' condition; and the period's sums per agent (analytics_days), from which the networks are summed and the best
+ * agents taken, in the database.
+ */
 export async function analyticsReport(db: Queryable, me: { user: SessionUser }, q: AnalyticsQuery): Promise<AnalyticsReport> {
+  const narrow = !!(q.agent || q.network) || analyticsScope(me.user) === 'own';
   const params: unknown[] = [];
   const where = conditions(me, q, params, { day: ['d.day', 'd.day'], agent: 'd.agent_id', company: 'd.company_id', product: 'd.product' });
   const rows = await db.query<SumRow>(
-    `SELECT GROUPING(b, d.product, d.company_id, u.broker_network_id, d.agent_id) AS g, b::text AS b, d.product, d.company_id,
-            u.broker_network_id AS network_id, d.agent_id,
-            sum(d.quotes)::int AS quotes, sum(d.created)::int AS created, sum(d.policies)::int AS policies, sum(d.premium_kopecks) AS premium,
-            sum(d.cancelled)::int AS cancelled, sum(d.cancelled_premium_kopecks) AS cancelled_premium, sum(d.commission_kopecks) AS commission
-       FROM analytics_days d JOIN users u ON u.id = d.agent_id CROSS JOIN LATERAL (SELECT ${BUCKET_SQL[q.bucket]} AS b) bk
+    `SELECT GROUPING(b, d.product, d.company_id) AS g, b::text AS b, d.product, d.company_id, ${SUMS}
+       FROM ${narrow ? 'analytics_days' : 'analytics_days_all'} d CROSS JOIN LATERAL (SELECT ${BUCKET_SQL[q.bucket]} AS b) bk
       WHERE ${where.join(' AND ')}
-      GROUP BY GROUPING SETS ((b), (d.product), (d.company_id), (u.broker_network_id), (d.agent_id), ())`,
+      GROUP BY GROUPING SETS ((b), (d.product), (d.company_id), ())`,
     params,
+  );
+  const agentParams: unknown[] = [];
+  const agentWhere = conditions(me, q, agentParams, { day: ['d.day', 'd.day'], agent: 'd.agent_id', company: 'd.company_id', product: 'd.product' });
+  const people = await db.query<Omit<SumRow, 'g' | 'b' | 'product' | 'company_id'> & { kind: 'network' | 'agent'; key: string | null }>(
+    `WITH a AS (SELECT d.agent_id, ${SUMS} FROM analytics_days d WHERE ${agentWhere.join(' AND ')} GROUP BY d.agent_id)
+     SELECT 'network' AS kind, u.broker_network_id AS key, ${RESUM} FROM a JOIN users u ON u.id = a.agent_id GROUP BY u.broker_network_id
+     UNION ALL
+     (SELECT 'agent', a.agent_id, a.quotes, a.created, a.policies, a.premium, a.cancelled, a.cancelled_premium, a.commission FROM a
+       ORDER BY a.premium DESC, a.commission DESC, a.created DESC, a.agent_id LIMIT ${ANALYTICS_TOP_AGENTS})`,
+    agentParams,
   );
   const of = (g: number) => rows.filter((r) => Number(r.g) === g);
   const total = of(G.total)[0];
@@ -134,13 +149,11 @@ export async function analyticsReport(db: Queryable, me: { user: SessionUser }, 
 
   const byPremium = (a: AnalyticsRow, b: AnalyticsRow) => b.premiumKopecks - a.premiumKopecks || b.policies - a.policies || b.created - a.created || a.title.localeCompare(b.title, 'ru');
   const companies = of(G.company).map((r) => r.company_id).filter((x): x is string => !!x);
-  const networks = of(G.network).map((r) => r.network_id).filter((x): x is string => !!x);
-  const agentRows = of(G.agent).map((r) => ({ id: r.agent_id!, f: figures(r) }));
-  agentRows.sort((a, b) => b.f.premiumKopecks - a.f.premiumKopecks || b.f.commissionKopecks - a.f.commissionKopecks || b.f.created - a.f.created || a.id.localeCompare(b.id));
-  const topAgents = agentRows.slice(0, ANALYTICS_TOP_AGENTS);
+  const networkRows = people.filter((r) => r.kind === 'network');
+  const topAgents = people.filter((r) => r.kind === 'agent').map((r) => ({ id: r.key!, f: figures(r) }));
   const [companyNames, networkNames, agentNames] = await Promise.all([
     names(db, 'SELECT id, short_name AS name FROM companies WHERE id = ANY($1::text[])', companies),
-    names(db, 'SELECT id, name FROM broker_networks WHERE id = ANY($1::text[])', networks),
+    names(db, 'SELECT id, name FROM broker_networks WHERE id = ANY($1::text[])', networkRows.map((r) => r.key).filter((x): x is string => !!x)),
     names(db, `SELECT id, ${fioSql('u')} AS name FROM users u WHERE id = ANY($1::text[])`, topAgents.map((a) => a.id)),
   ]);
   const productTitles = CONTRACT_PRODUCT_TITLES as Record<string, string>;
@@ -151,7 +164,7 @@ export async function analyticsReport(db: Queryable, me: { user: SessionUser }, 
     series,
     byProduct: of(G.product).map((r) => ({ key: r.product, title: r.product ? productTitles[r.product] ?? r.product : T.noProduct, ...figures(r) })).sort(byPremium),
     byInsurer: of(G.company).map((r) => ({ key: r.company_id, title: r.company_id ? companyNames.get(r.company_id) ?? r.company_id : T.noInsurer, ...figures(r) })).sort(byPremium),
-    byNetwork: of(G.network).map((r) => ({ key: r.network_id, title: r.network_id ? networkNames.get(r.network_id) ?? r.network_id : T.noNetwork, ...figures(r) })).sort(byPremium),
+    byNetwork: networkRows.map((r) => ({ key: r.key, title: r.key ? networkNames.get(r.key) ?? r.key : T.noNetwork, ...figures(r) })).sort(byPremium),
     byAgent: topAgents.map((a) => ({ key: a.id, title: agentNames.get(a.id) ?? a.id, ...a.f })),
     renewals: await renewals(db, me, q),
   };
