@@ -12,7 +12,9 @@ describe('Аналитика: who and whose (§6)', () => {
     const manager = { ...DEMO_USERS.manager, canAnalyticsView: true };
     expect(access(manager).canSeeAnalytics).toBe(true);
     expect(analyticsScope(manager)).toBe('own');
-    expect(analyticsScope({ ...DEMO_USERS.supervisorAppointed, isPersonal: true, canAnalyticsView: true })).toBe('own');
+    const appointed = { ...DEMO_USERS.supervisorAppointed, canAnalyticsView: true };
+    expect(access(appointed).canSeeAnalytics).toBe(true);
+    expect(analyticsScope(appointed)).toBe('own');
   });
 
   test('quick filters of §9 are Moscow days, today included', () => {
