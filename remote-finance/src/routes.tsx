@@ -24,6 +24,8 @@ const ReconciliationStatementPage = React.lazy(() => import(/* webpackChunkName:
 const ManagePage = React.lazy(() => import(/* webpackChunkName: "manage" */ './pages/manage/ManagePage'));
 const UserCreatePage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserCreatePage'));
 const UserPage = React.lazy(() => import(/* webpackChunkName: "user" */ './pages/user/UserPage'));
+// Аналитика with its charting library (chart.js): a chunk of its own, loaded only with the page.
+const AnalyticsPage = React.lazy(() => import(/* webpackChunkName: "analytics" */ './pages/analytics/AnalyticsPage'));
 
 /** Commission rates are set by administrators and finance controllers (access canManageCommissionRates; the api answers 403 to anyone else). */
 const rates = { access: 'canManageCommissionRates', reason: 'Ставки КВ ведут администраторы и финансовые контролёры.' } as const;
@@ -70,6 +72,8 @@ export const SECTION_PAGES: SectionPages = {
   agents: [{ path: '', page: AgentsPage, access: 'canListAgents', reason: 'Агентов видят сотрудники, владельцы брокерских сетей и владельцы сетей.' }],
   agent: [{ path: ':agentId', page: AgentPage, access: 'canListAgents', reason: 'Карточку агента видят те, кто ведёт агентов.' }],
   sub_agents: [{ path: '', page: SubAgentsPage, access: 'canSeeSubAgents', reason: 'Субагентов ведут владельцы сетей.' }],
+  // Who sees it and whose figures: the section's canSeeAnalytics; the api's analyticsScope.
+  analytics: [{ path: '', page: AnalyticsPage }],
 };
 
 /**
@@ -78,7 +82,6 @@ export const SECTION_PAGES: SectionPages = {
  * registry's (`sectionsOf('remote_finance')` in @oyster/shared-kit/domain).
  */
 export const PLACEHOLDER_PATHS: Record<string, readonly string[]> = {
-  analytics: ['', ':tab'],
 };
 
 /**

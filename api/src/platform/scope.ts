@@ -1,4 +1,4 @@
-import { APPOINTED_ONLY_ROLE, STAFF_ROLES, agentScope, type SessionUser } from '@oyster/shared-kit/domain';
+import { APPOINTED_ONLY_ROLE, STAFF_ROLES, agentScope, type AgentScope, type SessionUser } from '@oyster/shared-kit/domain';
 import { USER_COLUMNS, toSessionUser, type UserRow } from './auth/users.js';
 import type { Queryable } from './db.js';
 
@@ -49,10 +49,10 @@ export function agentScopeSql(u: string): string {
 
 /**
  * An SQL condition «`column` is an agent this user may see». Pushes the user's id onto `params`
- * when the condition needs it and refers to it by number, so it joins any WHERE list.
+ * when the condition needs it and refers to it by number, so it joins any WHERE list. `kind` is the
+ * user's own (agentScope) unless a section narrows it (Аналитика: shared-kit's analyticsScope).
  */
-export function agentIdsCondition(me: { user: SessionUser }, column: string, params: unknown[]): string {
-  const kind = agentScope(me.user);
+export function agentIdsCondition(me: { user: SessionUser }, column: string, params: unknown[], kind: AgentScope = agentScope(me.user)): string {
   if (kind === 'all') return 'true';
   params.push(me.user._id);
   const self = `$${params.length}`;

@@ -174,13 +174,13 @@ export async function insertContracts(q: Queryable, rows: DemoContract[]) {
     const params: unknown[] = [];
     const values = chunk.map((c) => {
       const at = params.length;
-      params.push(c.id, c.agentId, c.status, c.companyId, c.premium, JSON.stringify(c.calculation), JSON.stringify(c.offer), JSON.stringify(c.details), c.clientName, c.plate, c.vin, c.policyNumber, c.startDate, c.endDate, c.paymentToken, c.createdAt.toISOString(), c.history[c.history.length - 1].at.toISOString());
-      return `(${Array.from({ length: 17 }, (_, j) => `$${at + j + 1}`).join(', ')})`;
+      params.push(c.id, c.agentId, c.status, c.companyId, c.premium, JSON.stringify(c.calculation), JSON.stringify(c.offer), JSON.stringify(c.details), c.clientName, c.plate, c.vin, c.policyNumber, c.startDate, c.endDate, c.paymentToken, c.createdAt.toISOString(), c.history[c.history.length - 1].at.toISOString(), c.history.find((h) => h.to === S.paid)?.at.toISOString() ?? null);
+      return `(${Array.from({ length: 18 }, (_, j) => `$${at + j + 1}`).join(', ')})`;
     });
     await q.query(
-      `INSERT INTO contracts (id, agent_id, status, company_id, premium, calculation, offer, details, client_name, plate, vin, policy_number, start_date, end_date, payment_token, created_at, updated_at, created_by, product)
-       SELECT v.id, v.agent_id, v.status::int, v.company_id, v.premium::bigint, v.calculation::jsonb, v.offer::jsonb, v.details::jsonb, v.client_name, v.plate, v.vin, v.policy_number, v.start_date::date, v.end_date::date, v.payment_token, v.created_at::timestamptz, v.updated_at::timestamptz, v.agent_id, 'eosago'
-         FROM (VALUES ${values.join(', ')}) AS v(id, agent_id, status, company_id, premium, calculation, offer, details, client_name, plate, vin, policy_number, start_date, end_date, payment_token, created_at, updated_at)`,
+      `INSERT INTO contracts (id, agent_id, status, company_id, premium, calculation, offer, details, client_name, plate, vin, policy_number, start_date, end_date, payment_token, created_at, updated_at, paid_at, created_by, product)
+       SELECT v.id, v.agent_id, v.status::int, v.company_id, v.premium::bigint, v.calculation::jsonb, v.offer::jsonb, v.details::jsonb, v.client_name, v.plate, v.vin, v.policy_number, v.start_date::date, v.end_date::date, v.payment_token, v.created_at::timestamptz, v.updated_at::timestamptz, v.paid_at::timestamptz, v.agent_id, 'eosago'
+         FROM (VALUES ${values.join(', ')}) AS v(id, agent_id, status, company_id, premium, calculation, offer, details, client_name, plate, vin, policy_number, start_date, end_date, payment_token, created_at, updated_at, paid_at)`,
       params,
     );
     const hp: unknown[] = [];

@@ -77,8 +77,8 @@ export async function insertPropertyRenewalDemo(q: Queryable, opts: { agentId: s
   };
   const createdAt = new Date(Date.parse(`${startDate}T09:00:00Z`) - 3 * 86_400_000);
   await q.query(
-    `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, details, client_name, policy_number, start_date, end_date, created_at, updated_at)
-     VALUES ($1, $2, $2, 'ifl', $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::date, $12::date, $13::timestamptz, $13::timestamptz)`,
+    `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, premium, calculation, offer, details, client_name, policy_number, start_date, end_date, created_at, updated_at, paid_at)
+     VALUES ($1, $2, $2, 'ifl', $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::date, $12::date, $13::timestamptz, $13::timestamptz, $13::timestamptz)`,
     [opts.id, opts.agentId, S.inAction, opts.company.id, rated.premium, JSON.stringify(calculation), JSON.stringify(offer), JSON.stringify(details), 'Воронцова Елена Игоревна', RENEWAL_APARTMENT_POLICY, startDate, yearPolicyEnd(startDate), createdAt.toISOString()],
   );
   const path = [S.draft, S.calculated, S.prepared, S.sent, S.awaitingCheck, S.checkOk, S.waitingPayment, S.paid, S.released, S.inAction];

@@ -7,3 +7,4 @@ export * from './bank';
 export * from './reconciliation';
 export * from './partners';
 export * from './agents';
+export * from './analytics';
