@@ -35,7 +35,7 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
-import { CommissionChips, IssueButton, RefusalsList } from '../../components/calculator';
+import { OfferCard, RefusalsList } from '../../components/calculator';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
@@ -50,14 +50,7 @@ type Quote = { status: 'idle' } | { status: 'loading' } | { status: 'error'; mes
 /** One insurer's offer: the premium, «Ваше КВ» (only to whom the api shows it), every factor with why. */
 export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIssue(offer: RatedOffer): Promise<string | null> }) {
   return (
-    <article className="oy-offer" aria-label={offer.companyName}>
-      <header className="oy-offer__head">
-        <h3 className="oy-offer__company">{offer.companyName}</h3>
-        <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
-      </header>
-      <div className="oy-offer__notes">
-        <CommissionChips offer={offer} />
-      </div>
+    <OfferCard offer={offer} issue={onIssue}>
       <dl className="oy-property__factors" aria-label={`Факторы: ${offer.companyName}`}>
         {offer.factors.map((f) => (
           <Tooltip key={f.key} title={f.why}>
@@ -73,8 +66,7 @@ export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIss
           {n}
         </p>
       ))}
-      <IssueButton offer={offer} issue={onIssue} />
-    </article>
+    </OfferCard>
   );
 }
 
