@@ -118,7 +118,7 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const d = res.body.data;
     expect(d.premium).toBe(c.premium + extra);
     expect(d.changes).toEqual([
-      expect.objectContaining({ kind: 'endorsement', premiumDelta: extra, description: `Страховая сумма 1\u00a0800\u00a0000,00\u00a0₽ → 2\u00a0000\u00a0000,00\u00a0₽ с ${formatDate(date)}: доплата ${formatMoney(extra)}` }),
+      expect.objectContaining({ kind: 'endorsement', premiumDelta: extra, description: `Страховая сумма 1\u00a0800\u00a0000,00\u00a0₽ → 2\u00a0000\u00a0000,00\u00a0₽ с ${formatDate(date)}` }),
     ]);
     const payment = d.instalments.find((i: any) => i.purpose === 'endorsement');
     expect(payment).toMatchObject({ amount: extra, state: 'waiting', changeId: d.changes[0].id, paymentUrl: expect.stringMatching(/\/pay\//) });
@@ -139,7 +139,7 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const young = { name: 'Петров Иван Сергеевич', birthDate: `${year - 20}-03-01`, experienceSince: `${year - 2}-04-01` };
     const added = await endorse(c.id, { change: { drivers: [{ name: 'Смирнова Анна Петровна', ...KASKO.drivers![0] }, young] } });
     expect(added.status).toBe(200);
-    expect(added.body.data.changes[1].description).toMatch(/^Добавлен водитель Петров Иван Сергеевич \(дата рождения 01\.03\.\d{4}, стаж с 01\.04\.\d{4}\) с \d\d\.\d\d\.\d{4}: доплата /);
+    expect(added.body.data.changes[1].description).toMatch(/^Добавлен водитель Петров Иван Сергеевич \(дата рождения 01\.03\.\d{4}, стаж с 01\.04\.\d{4}\) с \d\d\.\d\d\.\d{4}$/);
     expect(added.body.data.details.driverNames).toEqual(['Смирнова Анна Петровна', 'Петров Иван Сергеевич']);
     expect(added.body.data.calculation.drivers).toHaveLength(2);
   });
@@ -185,7 +185,9 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const d = res.body.data;
     expect(d.premium).toBe(c.premium - back);
     expect(d.changes[0]).toMatchObject({ kind: 'endorsement', premiumDelta: -back });
-    expect(d.changes[0].description).toMatch(/^Движимое имущество 300\u00a0000,00\u00a0₽ → 100\u00a0000,00\u00a0₽ с \d\d\.\d\d\.\d{4}: возврат клиенту /);
+    // The return is said once on the page: the change's line names what changed, its money is premiumDelta; the history's note says both.
+    expect(d.changes[0].description).toMatch(/^Движимое имущество 300\u00a0000,00\u00a0₽ → 100\u00a0000,00\u00a0₽ с \d\d\.\d\d\.\d{4}$/);
+    expect(d.history.at(-1).note).toBe(`${d.changes[0].description}: возврат клиенту ${formatMoney(back)}`);
     expect(d.instalments.filter((i: any) => i.purpose === 'endorsement')).toEqual([]);
     expect(d.summary.find((b: any) => b.title === 'Страховые суммы').rows).toContainEqual({ label: 'Движимое имущество', value: '100\u00a0000,00\u00a0₽' });
     expect(d.summary.find((b: any) => b.title === 'Премия').rows).toContainEqual({ label: 'Страховая премия', value: formatMoney(d.premium) });
