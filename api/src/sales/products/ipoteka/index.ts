@@ -15,6 +15,7 @@ import {
   type SummaryBlock,
 } from '@oyster/shared-kit/domain';
 import type { ContractSubmission } from '../../insurers/adapter.js';
+import { ratedOffer } from '../rated.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
 /**
@@ -43,11 +44,7 @@ export const ipoteka: ProductModule<MortgageCalculateRequest, MortgageContractDe
     if (q.kind === 'refusal') return { kind: 'refusal', reason: q.reason };
     return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
   },
-  offer(answer, insurer) {
-    const rated = answer.detail as ProductOffer;
-    const offer: StoredOffer = { ...rated, companyId: insurer.id, companyName: insurer.name, premium: answer.premium };
-    return offer as unknown as Record<string, unknown>;
-  },
+  offer: ratedOffer,
   submission(row: Row): ContractSubmission {
     const calc = row.calculation;
     const d = row.details;
