@@ -172,7 +172,7 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     expect(waiting.instalments.reduce((s: number, i: any) => s + i.amount, 0)).toBe(waiting.premium);
     expect(mortgageSchedule([18_216, 18_216, 18_216, 11_616].map(rub), calc(), today).map((x) => x.dueDate)).toEqual(waiting.instalments.map((i: any) => i.dueDate));
     const page = await (await fetch(waiting.paymentUrl)).text();
-    expect(page).toContain('Взнос 1 из 4: оплата полиса Ипотека');
+    expect(page).toContain('<h1>Взнос 1 из 4 (1-й год страхования): оплата полиса Ипотека</h1>');
 
     const paid = await postCallback(r.url, 'ingos', { paymentId: `ipoteka-${id}`, paymentToken: waiting.paymentUrl.split('/pay/')[1], amount: rub(18_216), paidAt: new Date().toISOString() });
     expect(paid).toMatchObject({ status: 200, body: { result: 'applied' } });
@@ -180,6 +180,9 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     // The later years wait with their own links (the rails make them at release), each payable until its due date's grace.
     const after = await until(id, (c) => c.instalments.every((i: any) => i.number === 1 || i.paymentUrl));
     expect(after.instalments.map((i: any) => [i.state, i.amount])).toEqual([['paid', rub(18_216)], ['waiting', rub(18_216)], ['waiting', rub(18_216)], ['waiting', rub(11_616)]]);
+    // Each year's link says the policy year it pays for.
+    const second = await (await fetch(after.instalments[1].paymentUrl)).text();
+    expect(second).toContain('<h1>Взнос 2 из 4 (2-й год страхования): оплата полиса Ипотека</h1>');
     const ledger = await r.oyster.db.query<{ event_key: string; base_kopecks: string }>(`SELECT event_key, base_kopecks::text AS base_kopecks FROM commission_ledger WHERE contract_id = $1 ORDER BY id`, [id]);
     expect(ledger.map((l) => [l.event_key, Number(l.base_kopecks)])).toEqual([['instalment:1', rub(18_216)]]);
     const pdf = await fetch(`${r.url}/api/v2/contracts/${id}/documents/policy`, { headers: { 'x-api-token': r.tokens.agent } });

@@ -45,6 +45,8 @@ export const ipoteka: ProductModule<MortgageCalculateRequest, MortgageContractDe
     return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
   },
   offer: ratedOffer,
+  // One instalment per policy year: the payment page says which year it pays for.
+  instalmentNote: (n) => `${n}-й год страхования`,
   submission(row: Row): ContractSubmission {
     const calc = row.calculation;
     const d = row.details;
