@@ -155,6 +155,11 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     expect(saved.status).toBe(200);
     expect(saved.body.data.clientName).toBe('Смирнов Пётр Ильич');
     expect(saved.body.data.details.contacts.phone).toBe('+79161234567');
+    // The insurant, typed once: a client record of the agent (passport, phone) whose card lists the contract.
+    const [{ client_id: clientId }] = await r.oyster.db.query<{ client_id: string | null }>('SELECT client_id FROM contracts WHERE id = $1', [id]);
+    const card = (await r.req('agent', 'GET', `/api/v2/clients/${clientId}`)).body.data;
+    expect(card.client).toMatchObject({ name: 'Смирнов Пётр Ильич', phone: '+7 (916) 123-45-67', passport: { series: '4510', number: '123456' } });
+    expect(card.contracts.map((x: { id: string }) => x.id)).toContain(id);
     expect(saved.body.data.summary.map((b: any) => b.title)).toEqual(['Кредит', 'Заёмщики', 'Страхователь и кредитный договор', 'Премия']);
     const blocks = Object.fromEntries(saved.body.data.summary.map((b: any) => [b.title, Object.fromEntries(b.rows.map((x: any) => [x.label, x.value]))]));
     expect(blocks['Кредит']['Срок страхования']).toBe(`с ${start.split('-').reverse().join('.')} по ${plusDays(anniversary(4), -1).split('-').reverse().join('.')} (1–4-й годы, взнос ежегодно)`);

@@ -15,6 +15,7 @@ import {
   type SummaryBlock,
 } from '@oyster/shared-kit/domain';
 import type { ContractSubmission } from '../../insurers/adapter.js';
+import { linkMortgageRecords } from '../../clients/link.js';
 import { ratedOffer } from '../rated.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
@@ -45,6 +46,7 @@ export const ipoteka: ProductModule<MortgageCalculateRequest, MortgageContractDe
     return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
   },
   offer: ratedOffer,
+  linkRecords: linkMortgageRecords,
   // One instalment per policy year: the payment page says which year it pays for.
   instalmentNote: (n) => `${n}-й год страхования`,
   submission(row: Row): ContractSubmission {
