@@ -169,6 +169,18 @@ export function RenewalNote({ renews, check }: { renews: RenewalQuote | null; ch
 }
 
 /**
+ * After «Оформить» on a renewal: the old policy's documents (the insurant, the contacts, …) go with the new
+ * contract, checked on the next step before sending. From a policy entered by hand they are only a pre-fill
+ * (a typed name, a client record): one the product does not take stops nothing — the step asks for it.
+ */
+export async function carryRenewalDetails(product: ProductCode, contractId: string, renews: RenewalQuote | null): Promise<void> {
+  if (!renews?.details || !Object.keys(renews.details).length) return;
+  const saving = saveProductDetails(product, contractId, renews.details as Record<string, unknown>);
+  if (renews.fromManual) await saving.catch(() => undefined);
+  else await saving;
+}
+
+/**
  * A calculator page that may be opened from the renewals worklist (`?renew=<contractId>`, «Пересчитать»):
  * then the old policy's stored calculation is loaded first (loading and error states in the page's frame)
  * and `renewed` draws the calculator from it; otherwise `fresh` draws it.

@@ -13,6 +13,7 @@ import {
   type OsagoCalculateRequest,
   type Vehicle,
   type OsagoOffer,
+  formatDate,
   type RenewalQuote,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
@@ -459,6 +460,8 @@ export default function EosagoQuotePage() {
  */
 function renewedCalculator(q: RenewalQuote) {
   const details = { ...initialDetails(), ...(q.details as CalculatorDetails) };
+  // A policy entered by hand: no rating factors stored — a blank form from the vehicle on, with its car and owner.
+  if (q.fromManual) return <EosagoCalculator kept={{ values: { ...initialQuoteValues(), startDate: formatDate(q.startDate) }, details, step: 0 }} renews={q} />;
   return <EosagoCalculator kept={{ values: quoteValuesOf(q.calculation as unknown as OsagoCalculateRequest, details), details, step: STEPS.length - 1 }} renews={q} />;
 }
 

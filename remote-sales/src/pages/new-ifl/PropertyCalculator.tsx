@@ -35,7 +35,7 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
-import { OfferCard, RefusalsList } from '../../components/calculator';
+import { OfferCard, RefusalsList, carryRenewalDetails } from '../../components/calculator';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
@@ -374,7 +374,7 @@ function Calculator({ kind, initial, startStep, renews }: { kind: PropertyKind; 
     try {
       const c = await createProductContract(product, priced.current, offer.companyId, renews?.contractId);
       // A renewal: the insurant of the old policy goes with it (checked on the next step before sending).
-      if (renews && renews.details && Object.keys(renews.details).length) await saveProductDetails(product, c.id, renews.details as Record<string, unknown>);
+      await carryRenewalDetails(product, c.id, renews);
       navigate(`${base}/insurant?contract=${c.id}`);
       return null;
     } catch (e) {
@@ -460,6 +460,11 @@ function RenewalCalculator({ kind, contractId }: { kind: PropertyKind; contractI
   if (state.status === 'error') return <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />;
   const q = state.data;
   const cover = propertySteps(kind).findIndex((s) => s.key === 'cover');
+  if (q.fromManual) {
+    // A policy entered by hand: a blank form with its address and the new start; the agent fills in the rest.
+    const address = (q.calculation.address as { value?: string } | undefined)?.value ?? '';
+    return <CalculatorForm kind={kind} initial={{ ...initialPropertyValues(), address, startDate: formatDate(q.startDate) }} startStep={0} renews={q} />;
+  }
   return <CalculatorForm kind={kind} initial={propertyValuesOf(q.calculation as unknown as PropertyCalculateRequest)} startStep={cover} renews={q} />;
 }
 

@@ -33,8 +33,8 @@ import { Tooltip } from '@oyster/shared-kit/ui';
 import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, Input, IntegerInput, MoneyInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract } from '../../api/contracts';
-import { createProductContract, quoteProduct, saveProductDetails, type RatedOffer } from '../../api/products';
-import { CalculatorShell, DetailsFrame, OfferCard, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { createProductContract, quoteProduct, type RatedOffer } from '../../api/products';
+import { CalculatorShell, DetailsFrame, OfferCard, carryRenewalDetails, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { FormikCheckbox } from '../../components/formikParts';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import {
@@ -367,7 +367,7 @@ function MortgageCalculator({ kept, renews }: { kept: Kept | null; renews: Renew
     try {
       const contract = await createProductContract('ipoteka', priced, offer.companyId, renews?.contractId);
       // A renewal: the insurant, the property and the loan of the old policy go with it (checked before sending).
-      if (renews && renews.details && Object.keys(renews.details).length) await saveProductDetails('ipoteka', contract.id, renews.details as Record<string, unknown>);
+      await carryRenewalDetails('ipoteka', contract.id, renews);
       kept$.write(null);
       navigate(`/new-ipoteka/insurant?contract=${contract.id}`);
       return null;
@@ -551,7 +551,13 @@ export default function IpotekaPage() {
       title={TITLE}
       section="new-ipoteka"
       fresh={() => <MortgageCalculator kept={kept$.read()} renews={null} />}
-      renewed={(q) => <MortgageCalculator kept={{ values: mortgageValuesOf(q.calculation as unknown as MortgageCalculateRequest), step: 1 }} renews={q} />}
+      renewed={(q) => (
+        <MortgageCalculator
+          // A policy entered by hand: a blank form from the bank on, starting the day after it ends.
+          kept={q.fromManual ? { values: { ...initialMortgageValues(), startDate: formatDate(q.startDate) }, step: 0 } : { values: mortgageValuesOf(q.calculation as unknown as MortgageCalculateRequest), step: 1 }}
+          renews={q}
+        />
+      )}
     />
   );
 }

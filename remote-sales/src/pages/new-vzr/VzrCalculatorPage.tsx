@@ -271,7 +271,7 @@ export default function VzrCalculatorPage() {
       title={TITLE}
       section="new-vzr"
       fresh={() => <TravelCalculator kept={readKept()} renews={null} />}
-      renewed={(q) => <TravelCalculator kept={{ values: travelValuesOf(q.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={q} />}
+      renewed={(q) => <TravelCalculator kept={{ values: q.fromManual ? initialTravelValues() : travelValuesOf(q.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={q} />}
     />
   );
 }
