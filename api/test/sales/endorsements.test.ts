@@ -1,3 +1,4 @@
+import DEMO from '@oyster/shared-kit/testing/demo-calculations.json';
 import { CONTRACT_STATUS as S, KASKO_PHOTO_TYPES, formatDate, formatMoney, policyTerm, proRataDelta, rateKasko, rateProperty, yearPolicyEnd, type KaskoCalculateRequest, type PropertyCalculateRequest } from '@oyster/shared-kit/domain';
 import { moscowToday } from '../../src/sales/osago';
 import { BACKENDS, JPEG, postForm, startSignedIn, type SignedInApp } from '../support';
@@ -17,31 +18,10 @@ const start = plusDays(today, 1);
 const year = Number(start.slice(0, 4));
 const rub = (r: number) => r * 100;
 
-const KASKO: KaskoCalculateRequest = {
-  vehicle: { make: 'Kia', model: 'Rio', year: year - 2, plate: 'А123ВС777', highTheft: false },
-  sumInsured: rub(1_800_000),
-  drivers: [{ birthDate: '1985-09-30', experienceSince: '2005-01-01' }],
-  deductible: 'rub30000',
-  antiTheft: 'standard',
-  instalments: 1,
-  region: 'capitals',
-  startDate: start,
-};
+const KASKO = { ...DEMO.kasko, vehicle: { ...DEMO.kasko.vehicle, year: year - 2 }, startDate: start } as KaskoCalculateRequest;
 const KASKO_DETAILS = { insurant: COMPLETE_DETAILS.owner, vehicle: { vin: 'Z94CB41AAGR323020' }, driverNames: ['Смирнова Анна Петровна'], contacts: COMPLETE_DETAILS.contacts };
 
-const FLAT: PropertyCalculateRequest = {
-  kind: 'apartment',
-  address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-  area: 54,
-  yearBuilt: 1990,
-  construction: 'panel',
-  floor: 5,
-  floors: 9,
-  cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-  fireSafety: true,
-  alarm: false,
-  startDate: start,
-};
+const FLAT = { ...DEMO.flat, startDate: start } as PropertyCalculateRequest;
 const FLAT_DETAILS = {
   insurant: { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-04-12', passport: { series: '4510', number: '123456', issuedAt: '2010-05-20', issuer: 'ОВД Тверской' } },
   contacts: { phone: '+7 900 123-45-67', email: 'anna@example.ru' },
