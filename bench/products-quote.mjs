@@ -18,6 +18,7 @@
  * (--cpu-prof: the server runs with node --cpu-prof and writes its profile into DIR when it stops; open it
  * in Chrome DevTools → Performance, or sum its self times by function.)
  */
+import DEMO from '../shared-kit/src/testing/demo-calculations.json' with { type: 'json' };
 import { freePort, psql, startDemoServer } from './lib.mjs';
 
 const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -55,13 +56,10 @@ function calculations(osagoAddress) {
     {
       product: 'ekasko',
       body: {
-        vehicle: { make: 'Kia', model: 'Rio', year: Number(kaskoStart.slice(0, 4)) - 2, plate: 'А123ВС777', highTheft: false },
-        sumInsured: rub(1_800_000),
-        drivers: [{ birthDate: '1985-09-30', experienceSince: '2005-01-01' }],
-        deductible: 'rub30000',
-        antiTheft: 'standard',
+        // The api tests' demo car (shared-kit testing/demo-calculations.json), two years old, in two instalments.
+        ...DEMO.kasko,
+        vehicle: { ...DEMO.kasko.vehicle, year: Number(kaskoStart.slice(0, 4)) - 2 },
         instalments: 2,
-        region: 'capitals',
         startDate: kaskoStart,
       },
     },
@@ -80,33 +78,14 @@ function calculations(osagoAddress) {
     {
       product: 'ifl',
       body: {
-        kind: 'apartment',
-        address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-        area: 54,
-        yearBuilt: 1990,
-        construction: 'panel',
-        floor: 5,
-        floors: 9,
-        cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-        fireSafety: true,
-        alarm: false,
+        ...DEMO.flat,
         startDate: moscowDay(1),
       },
     },
     {
       product: 'ifl_house',
       body: {
-        kind: 'house',
-        address: { value: 'Московская обл, д Горки, ул Лесная, д 3' },
-        area: 120,
-        yearBuilt: 2010,
-        walls: 'wooden_frame',
-        heating: 'stove_fireplace',
-        seasonal: false,
-        cover: { structure: rub(3_000_000), contents: rub(500_000) },
-        outbuildings: [{ name: 'Баня', walls: 'wooden_frame', sum: rub(400_000) }],
-        fireSafety: true,
-        alarm: false,
+        ...DEMO.house,
         startDate: moscowDay(1),
       },
     },

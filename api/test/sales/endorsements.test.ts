@@ -1,3 +1,4 @@
+import DEMO from '@oyster/shared-kit/testing/demo-calculations.json';
 import { CONTRACT_STATUS as S, KASKO_PHOTO_TYPES, formatDate, formatMoney, policyTerm, proRataDelta, rateKasko, rateProperty, yearPolicyEnd, type KaskoCalculateRequest, type PropertyCalculateRequest } from '@oyster/shared-kit/domain';
 import { moscowToday } from '../../src/sales/osago';
 import { BACKENDS, JPEG, postForm, startSignedIn, type SignedInApp } from '../support';
@@ -17,31 +18,10 @@ const start = plusDays(today, 1);
 const year = Number(start.slice(0, 4));
 const rub = (r: number) => r * 100;
 
-const KASKO: KaskoCalculateRequest = {
-  vehicle: { make: 'Kia', model: 'Rio', year: year - 2, plate: 'А123ВС777', highTheft: false },
-  sumInsured: rub(1_800_000),
-  drivers: [{ birthDate: '1985-09-30', experienceSince: '2005-01-01' }],
-  deductible: 'rub30000',
-  antiTheft: 'standard',
-  instalments: 1,
-  region: 'capitals',
-  startDate: start,
-};
+const KASKO = { ...DEMO.kasko, vehicle: { ...DEMO.kasko.vehicle, year: year - 2 }, startDate: start } as KaskoCalculateRequest;
 const KASKO_DETAILS = { insurant: COMPLETE_DETAILS.owner, vehicle: { vin: 'Z94CB41AAGR323020' }, driverNames: ['Смирнова Анна Петровна'], contacts: COMPLETE_DETAILS.contacts };
 
-const FLAT: PropertyCalculateRequest = {
-  kind: 'apartment',
-  address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-  area: 54,
-  yearBuilt: 1990,
-  construction: 'panel',
-  floor: 5,
-  floors: 9,
-  cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-  fireSafety: true,
-  alarm: false,
-  startDate: start,
-};
+const FLAT = { ...DEMO.flat, startDate: start } as PropertyCalculateRequest;
 const FLAT_DETAILS = {
   insurant: { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-04-12', passport: { series: '4510', number: '123456', issuedAt: '2010-05-20', issuer: 'ОВД Тверской' } },
   contacts: { phone: '+7 900 123-45-67', email: 'anna@example.ru' },
@@ -118,7 +98,7 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const d = res.body.data;
     expect(d.premium).toBe(c.premium + extra);
     expect(d.changes).toEqual([
-      expect.objectContaining({ kind: 'endorsement', premiumDelta: extra, description: `Страховая сумма 1\u00a0800\u00a0000,00\u00a0₽ → 2\u00a0000\u00a0000,00\u00a0₽ с ${formatDate(date)}: доплата ${formatMoney(extra)}` }),
+      expect.objectContaining({ kind: 'endorsement', premiumDelta: extra, description: `Страховая сумма 1\u00a0800\u00a0000,00\u00a0₽ → 2\u00a0000\u00a0000,00\u00a0₽ с ${formatDate(date)}` }),
     ]);
     const payment = d.instalments.find((i: any) => i.purpose === 'endorsement');
     expect(payment).toMatchObject({ amount: extra, state: 'waiting', changeId: d.changes[0].id, paymentUrl: expect.stringMatching(/\/pay\//) });
@@ -139,7 +119,7 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const young = { name: 'Петров Иван Сергеевич', birthDate: `${year - 20}-03-01`, experienceSince: `${year - 2}-04-01` };
     const added = await endorse(c.id, { change: { drivers: [{ name: 'Смирнова Анна Петровна', ...KASKO.drivers![0] }, young] } });
     expect(added.status).toBe(200);
-    expect(added.body.data.changes[1].description).toMatch(/^Добавлен водитель Петров Иван Сергеевич \(дата рождения 01\.03\.\d{4}, стаж с 01\.04\.\d{4}\) с \d\d\.\d\d\.\d{4}: доплата /);
+    expect(added.body.data.changes[1].description).toMatch(/^Добавлен водитель Петров Иван Сергеевич \(дата рождения 01\.03\.\d{4}, стаж с 01\.04\.\d{4}\) с \d\d\.\d\d\.\d{4}$/);
     expect(added.body.data.details.driverNames).toEqual(['Смирнова Анна Петровна', 'Петров Иван Сергеевич']);
     expect(added.body.data.calculation.drivers).toHaveLength(2);
   });
@@ -185,7 +165,9 @@ describe.each(BACKENDS)('endorsements ($name)', (backend) => {
     const d = res.body.data;
     expect(d.premium).toBe(c.premium - back);
     expect(d.changes[0]).toMatchObject({ kind: 'endorsement', premiumDelta: -back });
-    expect(d.changes[0].description).toMatch(/^Движимое имущество 300\u00a0000,00\u00a0₽ → 100\u00a0000,00\u00a0₽ с \d\d\.\d\d\.\d{4}: возврат клиенту /);
+    // The return is said once on the page: the change's line names what changed, its money is premiumDelta; the history's note says both.
+    expect(d.changes[0].description).toMatch(/^Движимое имущество 300\u00a0000,00\u00a0₽ → 100\u00a0000,00\u00a0₽ с \d\d\.\d\d\.\d{4}$/);
+    expect(d.history.at(-1).note).toBe(`${d.changes[0].description}: возврат клиенту ${formatMoney(back)}`);
     expect(d.instalments.filter((i: any) => i.purpose === 'endorsement')).toEqual([]);
     expect(d.summary.find((b: any) => b.title === 'Страховые суммы').rows).toContainEqual({ label: 'Движимое имущество', value: '100\u00a0000,00\u00a0₽' });
     expect(d.summary.find((b: any) => b.title === 'Премия').rows).toContainEqual({ label: 'Страховая премия', value: formatMoney(d.premium) });

@@ -155,6 +155,11 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     expect(saved.status).toBe(200);
     expect(saved.body.data.clientName).toBe('Смирнов Пётр Ильич');
     expect(saved.body.data.details.contacts.phone).toBe('+79161234567');
+    // The insurant, typed once: a client record of the agent (passport, phone) whose card lists the contract.
+    const [{ client_id: clientId }] = await r.oyster.db.query<{ client_id: string | null }>('SELECT client_id FROM contracts WHERE id = $1', [id]);
+    const card = (await r.req('agent', 'GET', `/api/v2/clients/${clientId}`)).body.data;
+    expect(card.client).toMatchObject({ name: 'Смирнов Пётр Ильич', phone: '+7 (916) 123-45-67', passport: { series: '4510', number: '123456' } });
+    expect(card.contracts.map((x: { id: string }) => x.id)).toContain(id);
     expect(saved.body.data.summary.map((b: any) => b.title)).toEqual(['Кредит', 'Заёмщики', 'Страхователь и кредитный договор', 'Премия']);
     const blocks = Object.fromEntries(saved.body.data.summary.map((b: any) => [b.title, Object.fromEntries(b.rows.map((x: any) => [x.label, x.value]))]));
     expect(blocks['Кредит']['Срок страхования']).toBe(`с ${start.split('-').reverse().join('.')} по ${plusDays(anniversary(4), -1).split('-').reverse().join('.')} (1–4-й годы, взнос ежегодно)`);
@@ -172,7 +177,7 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     expect(waiting.instalments.reduce((s: number, i: any) => s + i.amount, 0)).toBe(waiting.premium);
     expect(mortgageSchedule([18_216, 18_216, 18_216, 11_616].map(rub), calc(), today).map((x) => x.dueDate)).toEqual(waiting.instalments.map((i: any) => i.dueDate));
     const page = await (await fetch(waiting.paymentUrl)).text();
-    expect(page).toContain('Взнос 1 из 4: оплата полиса Ипотека');
+    expect(page).toContain('<h1>Взнос 1 из 4 (1-й год страхования): оплата полиса Ипотека</h1>');
 
     const paid = await postCallback(r.url, 'ingos', { paymentId: `ipoteka-${id}`, paymentToken: waiting.paymentUrl.split('/pay/')[1], amount: rub(18_216), paidAt: new Date().toISOString() });
     expect(paid).toMatchObject({ status: 200, body: { result: 'applied' } });
@@ -180,6 +185,9 @@ describe.each(BACKENDS)('mortgage (ipoteka) on the rails ($name)', (backend) => 
     // The later years wait with their own links (the rails make them at release), each payable until its due date's grace.
     const after = await until(id, (c) => c.instalments.every((i: any) => i.number === 1 || i.paymentUrl));
     expect(after.instalments.map((i: any) => [i.state, i.amount])).toEqual([['paid', rub(18_216)], ['waiting', rub(18_216)], ['waiting', rub(18_216)], ['waiting', rub(11_616)]]);
+    // Each year's link says the policy year it pays for.
+    const second = await (await fetch(after.instalments[1].paymentUrl)).text();
+    expect(second).toContain('<h1>Взнос 2 из 4 (2-й год страхования): оплата полиса Ипотека</h1>');
     const ledger = await r.oyster.db.query<{ event_key: string; base_kopecks: string }>(`SELECT event_key, base_kopecks::text AS base_kopecks FROM commission_ledger WHERE contract_id = $1 ORDER BY id`, [id]);
     expect(ledger.map((l) => [l.event_key, Number(l.base_kopecks)])).toEqual([['instalment:1', rub(18_216)]]);
     const pdf = await fetch(`${r.url}/api/v2/contracts/${id}/documents/policy`, { headers: { 'x-api-token': r.tokens.agent } });

@@ -146,6 +146,26 @@ describe.each(BACKENDS)('manual policies ($name)', (backend) => {
     expect(await r.req('agent', 'POST', `${base}/${c.id}/send`)).toMatchObject({ status: 400, body: { field: 'details.object.address' } });
   });
 
+  test('the insurant picked from the client records: the contract is on the client’s card (and the car among their vehicles); a name typed instead takes it off; another agent’s client is a 400 naming the field', async () => {
+    const made = await r.req('agent', 'POST', '/api/v2/clients', { kind: 'person', lastName: 'Ручной', firstName: 'Клиент', middleName: 'Карточкин', birthDate: '1979-04-03', phone: '+7 (900) 555-11-22' });
+    expect(made.status).toBe(200);
+    const clientId = made.body.data.client.id as string;
+    const c = await draft();
+    const picked = { clientId, name: 'Ручной Клиент Карточкин', birthDate: '1979-04-03', phone: '+7 (900) 555-11-22' };
+    expect((await r.req('agent', 'PATCH', `${base}/${c.id}/details`, { details: { insurant: picked, object: { plate: 'М321КА77', vin: null, make: 'Skoda', model: 'Octavia' } } })).status).toBe(200);
+    const card = (await r.req('agent', 'GET', `/api/v2/clients/${clientId}`)).body.data;
+    expect(card.contracts.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    expect(card.vehicles.map((v: { make: string; plate: string }) => [v.make, v.plate])).toEqual([['Skoda', 'М321КА77']]);
+
+    expect((await r.req('agent', 'PATCH', `${base}/${c.id}/details`, { details: { insurant: { ...picked, clientId: null, name: 'Ручной Клиент' } } })).status).toBe(200);
+    expect((await r.req('agent', 'GET', `/api/v2/clients/${clientId}`)).body.data.contracts).toEqual([]);
+
+    const others = await r.req('newagent', 'POST', '/api/v2/clients', { kind: 'person', lastName: 'Чужой', firstName: 'Клиент', phone: '+7 (900) 555-33-44' });
+    const refused = await r.req('agent', 'PATCH', `${base}/${c.id}/details`, { details: { insurant: { ...picked, clientId: others.body.data.client.id } } });
+    expect(refused).toMatchObject({ status: 400, body: { field: 'details.insurant.clientId' } });
+    expect((await r.req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.clientName).toBe('Ручной Клиент');
+  });
+
   test('scope: another agent does not see it nor can act on it', async () => {
     const c = await draft();
     expect((await r.req('newagent', 'GET', `/api/v2/contracts/${c.id}`)).status).toBe(404);

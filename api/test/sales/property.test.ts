@@ -1,3 +1,4 @@
+import DEMO from '@oyster/shared-kit/testing/demo-calculations.json';
 import { CONTRACT_STATUS as S } from '@oyster/shared-kit/domain';
 import { moscowToday } from '../../src/sales/osago';
 import { BACKENDS, startSignedIn, type SignedInApp } from '../support';
@@ -11,35 +12,8 @@ import { plusDays, postCallback } from '../support/contracts';
  */
 const start = plusDays(moscowToday(), 1);
 const rub = (r: number) => r * 100;
-const flat = (over: Record<string, unknown> = {}) => ({
-  kind: 'apartment',
-  address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-  area: 54,
-  yearBuilt: 1990,
-  construction: 'panel',
-  floor: 5,
-  floors: 9,
-  cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-  fireSafety: true,
-  alarm: false,
-  startDate: start,
-  ...over,
-});
-const house = (over: Record<string, unknown> = {}) => ({
-  kind: 'house',
-  address: { value: 'Московская обл, д Горки, ул Лесная, д 3' },
-  area: 120,
-  yearBuilt: 2010,
-  walls: 'wooden_frame',
-  heating: 'stove_fireplace',
-  seasonal: false,
-  cover: { structure: rub(3_000_000), contents: rub(500_000) },
-  outbuildings: [{ name: 'Баня', walls: 'wooden_frame', sum: rub(400_000) }],
-  fireSafety: true,
-  alarm: false,
-  startDate: start,
-  ...over,
-});
+const flat = (over: Record<string, unknown> = {}) => ({ ...DEMO.flat, startDate: start, ...over });
+const house = (over: Record<string, unknown> = {}) => ({ ...DEMO.house, startDate: start, ...over });
 const INSURANT = {
   insurant: { lastName: 'Смирнова', firstName: 'Анна', middleName: 'Петровна', birthDate: '1985-04-12', passport: { series: '4510', number: '123456', issuedAt: '2010-05-20', issuer: 'ОВД Тверской' } },
   contacts: { phone: '+7 900 123-45-67', email: 'anna@example.ru' },

@@ -141,6 +141,55 @@ describe.each(BACKENDS)('sales: renewals ($name)', (backend) => {
     expect(stats.agents.map((a: { agent: { id: string } }) => a.agent.id)).toEqual([ids.agent]);
   });
 
+  test('a policy entered by hand: «Пересчитать» opens its kind’s calculator filled from the entry — the client record picked, or the name typed, the car; the contract made from it renews it, and paid, the manual one is «Продлён у нас»', async () => {
+    const made = await req('agent', 'POST', '/api/v2/clients', { kind: 'person', lastName: 'Ручнова', firstName: 'Ольга', middleName: 'Петровна', birthDate: '1985-02-03', phone: '+7 (900) 777-11-22', email: 'olga@example.ru', passport: { series: '4512', number: '654321', issuedAt: '2010-03-04', issuer: 'ОВД Арбат' } });
+    expect(made.status).toBe(200);
+    const clientId = made.body.data.client.id as string;
+    const manual = async (kind: string, insurant: Record<string, unknown>) => {
+      const id = `${'e'.repeat(18)}${String(100_000 + serial++).slice(-6)}`;
+      const details = { policy: { series: 'ХХХ', number: `M${serial}`, issueDate: plusDays(today, -345), startDate: plusDays(today, -344), endDate: plusDays(today, 20), premium: 1_234_500, paymentWay: 'insurer', paidAt: plusDays(today, -345) }, insurant, object: { plate: 'М321КА77', vin: 'XW8ZZZ61ZEG012345', make: 'Skoda', model: 'Octavia' } };
+      await r.oyster.db.query(
+        `INSERT INTO contracts (id, agent_id, created_by, product, status, company_id, calculation, details, policy_number, premium, start_date, end_date, client_name, plate)
+         VALUES ($1, $2, $2, 'manual', $3, $4, $5, $6, $7, 1234500, $8, $9, $10, 'М321КА77')`,
+        [id, ids.agent, S.inAction, d.company('vsk'), JSON.stringify({ kind }), JSON.stringify(details), `ХХХ M${serial}`, plusDays(today, -344), plusDays(today, 20), insurant.name],
+      );
+      return id;
+    };
+    const picked = await manual('eosago', { clientId, name: 'Ручнова Ольга Петровна', birthDate: '1985-02-03', phone: '+7 (900) 777-11-22' });
+    expect((await list('agent')).find((i) => i.contractId === picked)?.quotePath).toBe(`/new-eosago?renew=${picked}`);
+    const quote = (await req('agent', 'GET', `/api/v2/renewals/${picked}/quote`)).body.data;
+    expect(quote).toEqual({
+      contractId: picked,
+      product: 'eosago',
+      fromManual: true,
+      policyNumber: expect.stringMatching(/^ХХХ M/),
+      companyName: expect.any(String),
+      endDate: plusDays(today, 20),
+      startDate: plusDays(today, 21),
+      calculation: { startDate: plusDays(today, 21) },
+      details: {
+        owner: { lastName: 'Ручнова', firstName: 'Ольга', middleName: 'Петровна', birthDate: '1985-02-03', passport: { series: '4512', number: '654321', issuedAt: '2010-03-04', issuer: 'ОВД Арбат' } },
+        insurantIsOwner: true,
+        contacts: { phone: '+7 (900) 777-11-22', email: 'olga@example.ru' },
+        vehicle: { make: 'Skoda', model: 'Octavia', plate: 'М321КА77', vin: 'XW8ZZZ61ZEG012345' },
+      },
+    });
+    // Typed, not picked: the name split; KASKO's calculation has the car.
+    const typed = await manual('ekasko', { clientId: null, name: 'Печатный Иван Иванович', birthDate: '1970-01-02', phone: '+7 (900) 000-00-01' });
+    const kasko = (await req('agent', 'GET', `/api/v2/renewals/${typed}/quote`)).body.data;
+    expect(kasko).toMatchObject({ product: 'ekasko', fromManual: true, calculation: { startDate: plusDays(today, 21), vehicle: { make: 'Skoda', model: 'Octavia', plate: 'М321КА77' } }, details: { insurant: { lastName: 'Печатный', firstName: 'Иван', middleName: 'Иванович', birthDate: '1970-01-02' }, contacts: { phone: '+7 (900) 000-00-01' } } });
+
+    // An e-OSAGO contract renews the manual e-OSAGO policy (its kind); paid, the manual one is «Продлён у нас».
+    expect((await req('agent', 'POST', '/api/v2/contracts', { calculation: { ...d.calculation, startDate: quote.startDate }, companyId: d.company('vsk'), renewsContractId: typed })).body).toMatchObject({ field: 'renewsContractId' });
+    const res = await req('agent', 'POST', '/api/v2/contracts', { calculation: { ...d.calculation, startDate: quote.startDate }, companyId: d.company('vsk'), renewsContractId: picked });
+    expect(res.status).toBe(200);
+    await req('agent', 'PATCH', `/api/v2/contracts/${res.body.data.id}/details`, { details: (await import('../support/contracts')).COMPLETE_DETAILS });
+    await req('agent', 'POST', `/api/v2/contracts/${res.body.data.id}/send`);
+    const waiting = await d.until('agent', res.body.data.id, S.waitingPayment);
+    expect((await postCallback(r.url, 'vsk', d.payment({ token: waiting.paymentUrl.split('/pay/')[1], premium: waiting.premium }, `renew-${picked}`))).status).toBe(200);
+    expect((await list('agent')).find((i) => i.contractId === picked)?.outcome).toMatchObject({ kind: 'renewed_here', renewedBy: { id: res.body.data.id } });
+  });
+
   test('renewsContractId is checked: another agent’s policy, or one not in force, is a 400 naming the field and nothing is written', async () => {
     const subs = await policy('subagent', 20);
     const draft = (await d.create('agent')).id;

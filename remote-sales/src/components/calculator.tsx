@@ -1,8 +1,10 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { RENEW_QUERY, formatDate, formatMoney, type RenewalQuote } from '@oyster/shared-kit/domain';
-import { Button, Spin } from '@oyster/shared-kit/ui/form';
-import { ErrorState, LoadingBlock, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { RENEW_QUERY, formatDate, formatMoney, type ContractDetails, type ProductCode, type RenewalQuote } from '@oyster/shared-kit/domain';
+import { Button, Spin, Stepper } from '@oyster/shared-kit/ui/form';
+import { ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
+import { sendContract } from '../api/contracts';
+import { saveProductDetails } from '../api/products';
 import { renewalQuote } from '../api/renewals';
 
 /**
@@ -50,6 +52,50 @@ export function CommissionChips({ offer, chip = 'oy-offer__chip' }: { offer: { a
       ) : null}
       {offer.commissionPercent !== undefined && offer.commissionPercent !== null ? <span className={chip}>КВ страховщика {formatPercent(offer.commissionPercent)}</span> : null}
     </>
+  );
+}
+
+/** What every offer card shows the same way. */
+interface CardOffer {
+  companyName: string;
+  premium: number;
+  agentCommission?: { amount: number; percent: number } | null;
+  commissionPercent?: number | null;
+}
+
+/**
+ * An insurer's offer card: the company and the premium (`premium`, the roubles by default), `lead` under the
+ * head, the commission chips after the product's own `chips`, the product's body, «Оформить».
+ */
+export function OfferCard<O extends CardOffer>({
+  offer,
+  issue,
+  premium,
+  lead,
+  chips,
+  children,
+}: {
+  offer: O;
+  issue: (offer: O) => Promise<string | null>;
+  premium?: React.ReactNode;
+  lead?: React.ReactNode;
+  chips?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <article className="oy-offer" aria-label={offer.companyName}>
+      <header className="oy-offer__head">
+        <h3 className="oy-offer__company">{offer.companyName}</h3>
+        <span className="oy-offer__premium">{premium ?? formatMoney(offer.premium)}</span>
+      </header>
+      {lead}
+      <div className="oy-offer__notes">
+        {chips}
+        <CommissionChips offer={offer} />
+      </div>
+      {children}
+      <IssueButton offer={offer} issue={issue} />
+    </article>
   );
 }
 
@@ -123,6 +169,18 @@ export function RenewalNote({ renews, check }: { renews: RenewalQuote | null; ch
 }
 
 /**
+ * After «Оформить» on a renewal: the old policy's documents (the insurant, the contacts, …) go with the new
+ * contract, checked on the next step before sending. From a policy entered by hand they are only a pre-fill
+ * (a typed name, a client record): one the product does not take stops nothing — the step asks for it.
+ */
+export async function carryRenewalDetails(product: ProductCode, contractId: string, renews: RenewalQuote | null): Promise<void> {
+  if (!renews?.details || !Object.keys(renews.details).length) return;
+  const saving = saveProductDetails(product, contractId, renews.details as Record<string, unknown>);
+  if (renews.fromManual) await saving.catch(() => undefined);
+  else await saving;
+}
+
+/**
  * A calculator page that may be opened from the renewals worklist (`?renew=<contractId>`, «Пересчитать»):
  * then the old policy's stored calculation is loaded first (loading and error states in the page's frame)
  * and `renewed` draws the calculator from it; otherwise `fresh` draws it.
@@ -140,5 +198,178 @@ function RenewalLoader({ contractId, title, section, renewed }: { contractId: st
     <PageFrame title={title} section={section}>
       {state.status === 'loading' ? <LoadingBlock rows={6} /> : <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />}
     </PageFrame>
+  );
+}
+
+/**
+ * A step-by-step calculator's frame (travel, mortgage): the stepper, then either the step's form with «Назад»,
+ * «Далее» (on the last form step «Рассчитать») and «Начать заново», or the insurers' offers. `go(i)` moves
+ * forward after checking the steps on the way (and quotes when it reaches the offers); the stepper's steps
+ * after the offers (the insurer's details) are not reachable from here.
+ */
+export function CalculatorShell({
+  label,
+  steps,
+  step,
+  offersStep,
+  errorStep,
+  go,
+  setStep,
+  restart,
+  offers,
+  children,
+}: {
+  label: string;
+  steps: readonly string[];
+  step: number;
+  offersStep: number;
+  errorStep: number | null;
+  go(to: number): void;
+  setStep(step: number): void;
+  restart(): void;
+  offers: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const restartButton = (
+    <Button type="link" onClick={restart}>
+      Начать заново
+    </Button>
+  );
+  return (
+    <>
+      <Stepper titlePlacement="vertical" steps={[...steps]} current={step} onChange={(i) => (i <= offersStep ? go(i) : undefined)} errorStep={errorStep} />
+      <div role="form" aria-label={label}>
+        {step >= offersStep ? (
+          <section className="oy-eosago__step" aria-label="Предложения страховщиков" aria-live="polite">
+            <h2>Предложения страховщиков</h2>
+            {offers}
+            <div className="oy-eosago__actions">
+              <Button onClick={() => setStep(offersStep - 1)}>Назад</Button>
+              {restartButton}
+            </div>
+          </section>
+        ) : (
+          <section className="oy-eosago__step" aria-label={steps[step]}>
+            <h2>{steps[step]}</h2>
+            {children}
+            <div className="oy-eosago__actions">
+              {step > 0 ? <Button onClick={() => setStep(step - 1)}>Назад</Button> : null}
+              <Button type="primary" onClick={() => go(step + 1)}>
+                {step === offersStep - 1 ? 'Рассчитать' : 'Далее'}
+              </Button>
+              {restartButton}
+            </div>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+// ─── after «Оформить»: what the insurer needs, saved as typed ───────────────────────────────────
+
+const SAVE_DELAY_MS = 600;
+type Save = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string };
+
+/** Saves `details` as the agent types (after a pause), when what is typed is well-formed (`valid`): a reload resumes from the server. */
+function AutoSave({ product, contractId, details, valid, onSaved, onState }: { product: ProductCode; contractId: string; details: Record<string, unknown>; valid: boolean; onSaved(c: ContractDetails): void; onState(s: Save): void }) {
+  const first = React.useRef(true);
+  const json = JSON.stringify(details);
+  React.useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!valid) return;
+    const t = window.setTimeout(() => {
+      onState({ status: 'saving' });
+      saveProductDetails(product, contractId, JSON.parse(json) as Record<string, unknown>).then(
+        (c) => {
+          onSaved(c);
+          onState({ status: 'saved' });
+        },
+        (e) => onState({ status: 'error', message: errorText(e) }),
+      );
+    }, SAVE_DELAY_MS);
+    return () => window.clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [json, contractId]);
+  return null;
+}
+
+/**
+ * The details step's frame after «Оформить» (travel, mortgage): the product's fields (`children`) saved on the
+ * server as typed, the line of what is saved and what is still missing, «Отправить страховщику» — `check()`
+ * shows the form's errors and answers whether the fields are well-formed; with something `missing` it says
+ * «Не заполнено: …» (`onMissing` may point at the field); then the details are saved, the contract sent and
+ * its page opened.
+ */
+export function DetailsFrame<M extends { message: string }>({
+  product,
+  contract,
+  details,
+  valid,
+  missing,
+  check,
+  onMissing,
+  onSaved,
+  children,
+}: {
+  product: ProductCode;
+  contract: ContractDetails;
+  details: Record<string, unknown>;
+  valid: boolean;
+  missing: M | null;
+  check(): Promise<boolean>;
+  onMissing?(missing: M): void;
+  onSaved(c: ContractDetails): void;
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [save, setSave] = React.useState<Save>({ status: 'idle' });
+  const [sendError, setSendError] = React.useState<string | null>(null);
+  const [sending, setSending] = React.useState(false);
+
+  async function send() {
+    setSendError(null);
+    const wellFormed = await check();
+    if (!wellFormed || missing) {
+      if (missing) {
+        setSendError(`Не заполнено: ${missing.message}`);
+        onMissing?.(missing);
+      }
+      return;
+    }
+    setSending(true);
+    try {
+      await saveProductDetails(product, contract.id, details);
+      await sendContract(contract.id);
+      navigate(`/contracts/${contract.id}`);
+    } catch (e) {
+      setSendError(errorText(e));
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <AutoSave product={product} contractId={contract.id} details={details} valid={valid} onSaved={onSaved} onState={setSave} />
+      {children}
+      <p className="oy-eosago__muted" role="status">
+        {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : 'Данные сохраняются по мере ввода'}
+        {missing ? ` · Осталось: ${missing.message}` : ' · Все данные для страховщика заполнены'}
+      </p>
+      {sendError ? (
+        <p className="oy-offer__error" role="alert">
+          {sendError}
+        </p>
+      ) : null}
+      <div className="oy-eosago__actions">
+        <Button type="primary" onClick={() => void send()} loading={sending}>
+          Отправить страховщику
+        </Button>
+        <Link to={`/contracts/${contract.id}`}>Карточка договора</Link>
+      </div>
+    </>
   );
 }

@@ -7,15 +7,20 @@ import {
   normalizeVehicle,
   type ClientFields,
   type ContractPerson,
+  MANUAL_OBJECT_OF,
   kaskoVin,
   type EosagoContractDetails,
   type KaskoCalculateRequest,
   type KaskoContractDetails,
+  type ManualCalculation,
+  type ManualDetails,
+  type MortgageContractDetails,
   type OsagoCalculateRequest,
   type VehicleCategory,
   type VehicleFieldsInput,
 } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
+import { validationError } from '../../platform/errors.js';
 import { clientColumns, fieldsOf, insertRow, toClient, updateRow, vehicleColumns, type ClientRow } from './store.js';
 
 /**
@@ -213,4 +218,44 @@ export async function linkKaskoRecords(q: Queryable, contractId: string, by: str
   const next = { clientId: clientId ?? c.client_id, vehicleId: vehicleId ?? c.vehicle_id };
   if (next.clientId !== c.client_id || next.vehicleId !== c.vehicle_id) await q.query('UPDATE contracts SET client_id = $2, vehicle_id = $3 WHERE id = $1', [contractId, next.clientId, next.vehicleId]);
   return { ...next, changed: clientId ? [clientId] : [] };
+}
+
+/**
+ * The same for a mortgage contract: its insurant (borrower 1, with the passport and the contacts) is the
+ * client — the rules above; a mortgage has no vehicle.
+ */
+export async function linkMortgageRecords(q: Queryable, contractId: string, by: string): Promise<Linked> {
+  const [c] = await q.query<{ agent_id: string; details: Partial<MortgageContractDetails> | null; client_id: string | null; vehicle_id: string | null }>('SELECT agent_id, details, client_id, vehicle_id FROM contracts WHERE id = $1', [contractId]);
+  if (!c) return { clientId: null, vehicleId: null, changed: [] };
+  const d = c.details ?? {};
+  const clientId = await upsertPerson(q, c.agent_id, by, d.insurant as Partial<ContractPerson> | undefined, { address: null, phone: d.contacts?.phone ?? null, email: d.contacts?.email ?? null }, c.client_id);
+  if (clientId && clientId !== c.client_id) await q.query('UPDATE contracts SET client_id = $2 WHERE id = $1', [contractId, clientId]);
+  return { clientId: clientId ?? c.client_id, vehicleId: c.vehicle_id, changed: clientId ? [clientId] : [] };
+}
+
+/**
+ * A policy entered by hand: the insurant picked from the agent's client records (details.insurant.clientId)
+ * is the contract's client — a record of another agent is a 400 naming the field; a name typed instead
+ * unlinks it. For a vehicle's policy the car typed (make, model, plate, VIN) joins the picked client's
+ * vehicles by the rules above.
+ */
+export async function linkManualRecords(q: Queryable, contractId: string): Promise<Linked> {
+  const [c] = await q.query<{ agent_id: string; details: Partial<ManualDetails> | null; calculation: ManualCalculation | null; client_id: string | null; vehicle_id: string | null }>(
+    'SELECT agent_id, details, calculation, client_id, vehicle_id FROM contracts WHERE id = $1',
+    [contractId],
+  );
+  if (!c) return { clientId: null, vehicleId: null, changed: [] };
+  const d = c.details ?? {};
+  const picked = d.insurant?.clientId ?? null;
+  if (picked) {
+    const [own] = await q.query<{ id: string }>('SELECT id FROM clients WHERE id = $1 AND agent_id = $2', [picked, c.agent_id]);
+    if (!own) throw validationError('Поле «details.insurant.clientId»: такого клиента нет среди клиентов агента', 'details.insurant.clientId');
+  }
+  const o = d.object;
+  const car = picked && o && c.calculation && MANUAL_OBJECT_OF[c.calculation.kind] === 'vehicle' ? { make: o.make ?? '', model: o.model ?? '', plate: o.plate ?? '', vin: o.vin ? o.vin.toUpperCase() : '' } : null;
+  const vehicleId = car ? await upsertVehicle(q, c.agent_id, picked!, car, null, c.vehicle_id) : null;
+  const next = { clientId: picked, vehicleId: picked ? (vehicleId ?? c.vehicle_id) : null };
+  if (next.clientId !== c.client_id || next.vehicleId !== c.vehicle_id) await q.query('UPDATE contracts SET client_id = $2, vehicle_id = $3 WHERE id = $1', [contractId, next.clientId, next.vehicleId]);
+  // Both the client linked now and the one unlinked (another picked, or a name typed) see their lists change.
+  return { ...next, changed: [...new Set([picked, c.client_id].filter((x): x is string => !!x))] };
 }

@@ -73,11 +73,14 @@ export function demoAcquirerRoutes(scope: FastifyInstance, ctx: AppContext, deps
       return reply.code(410).send(publicPage('Срок ссылки истёк', '<h1>Срок ссылки истёк</h1><p>Полис не оплачен вовремя. Попросите агента рассчитать и оформить полис заново.</p>'));
     }
     const title = CONTRACT_PRODUCT_TITLES[row.product as ContractProduct] ?? row.product;
-    const part = row.of > 1 || row.purpose === 'endorsement' ? `<dt>Платёж</dt><dd>${escapeHtml(instalmentTitle(row))}</dd>` : '';
+    // «Взнос 2 из 3 (2-й год страхования)» where the product says what an instalment pays for.
+    const note = row.purpose === 'premium' && row.of > 1 ? productModule(row.product)?.instalmentNote?.(row.number) : undefined;
+    const payment = `${instalmentTitle(row)}${note ? ` (${note})` : ''}`;
+    const part = row.of > 1 || row.purpose === 'endorsement' ? `<dt>Платёж</dt><dd>${escapeHtml(payment)}</dd>` : '';
     const facts = `<dl><dt>Страховщик</dt><dd>${escapeHtml(row.company_name)}</dd><dt>Полис</dt><dd>${escapeHtml(title)}${row.plate ? `, ${escapeHtml(row.plate)}` : ''}</dd>${row.client_name ? `<dt>Страхователь</dt><dd>${escapeHtml(row.client_name)}</dd>` : ''}<dt>Начало действия</dt><dd>${formatDate(row.start_date)}</dd>${part}<dt>К оплате</dt><dd>${formatMoney(Number(row.premium))}</dd></dl>`;
     if (payable(row, new Date())) {
       const until = row.payment_expires_at ? `<p class="muted">Ссылка действует до ${formatMoscowDateTime(row.payment_expires_at)} (МСК).</p>` : '';
-      const heading = escapeHtml(row.state === null && row.of === 1 ? (productModule(row.product)?.documentTitles.payment ?? `Оплата полиса ${title}`) : `${instalmentTitle(row)}: оплата полиса ${title}`);
+      const heading = escapeHtml(row.state === null && row.of === 1 ? (productModule(row.product)?.documentTitles.payment ?? `Оплата полиса ${title}`) : `${payment}: оплата полиса ${title}`);
       return reply.send(publicPage(`Оплата полиса — ${row.company_name}`, `<h1>${heading}</h1>${facts}${until}<form method="post"><button type="submit">Оплатить ${formatMoney(Number(row.premium))}</button></form><p class="muted">Демонстрационная страница оплаты страховщика: деньги не списываются.</p>`));
     }
     if (row.state === null ? row.status >= S.paid && row.status <= S.inAction : row.state === 'paid') {

@@ -56,6 +56,8 @@ export interface ProductModule<Calc = any, Details = any, Request = unknown> {
    * `offer`: the chosen offer as the module made it (a mortgage's yearly amounts are its rating's, per policy year).
    */
   schedule(premium: number, calc: Calc, today: string, offer?: Record<string, unknown>): { dueDate: string; amount: number }[];
+  /** What an instalment of the premium pays for, in words after «Взнос N из M» (the mortgage's yearly ones: «2-й год страхования»); none: nothing more to say. */
+  instalmentNote?(number: number): string;
   /** The premium's currency the calculation asks for (RUB unless the product prices in another). */
   currency(calc: Calc): ContractCurrency;
   /** A change in words, for the history and the contract page, against the contract as it stands. */

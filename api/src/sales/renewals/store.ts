@@ -10,9 +10,10 @@ import {
   renewalBucketOf,
   renewalQuotePath,
   manualProductName,
-  manualRenewalPath,
-  RENEWAL_CALCULATORS,
+  manualRenewalPrefill,
   type ContractStatus,
+  type ManualDetails,
+  type ManualKind,
   type RenewalBucket,
   type RenewalCounts,
   type RenewalItem,
@@ -30,6 +31,7 @@ import { HttpError, notFound, validationError } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition, viewersOfAgent } from '../../platform/scope.js';
 import { isoTime } from '../../platform/sql.js';
+import { toClient, type ClientRow } from '../clients/store.js';
 import { moscowToday } from '../osago.js';
 
 /**
@@ -123,8 +125,8 @@ function toItem(r: WorklistRow, today: string, me: string, now: Date): RenewalIt
       : null,
     agent: { id: r.agent_id, fio: r.agent_fio },
     // «Пересчитать» makes the agent's own new contract: only on their own policies.
-    // A policy entered by hand: its kind's calculator opened fresh (its stored calculation is the kind only).
-    quotePath: r.agent_id !== me ? null : r.origin === 'manual' ? manualRenewalPath(r.product, (r.details as { object?: Record<string, string | null> } | null)?.object, RENEWAL_CALCULATORS) : renewalQuotePath(r.product, r.id),
+    // A policy entered by hand: its kind's calculator, filled from what the entry stored (renewalQuote).
+    quotePath: r.agent_id !== me ? null : renewalQuotePath(r.product, r.id),
   };
 }
 
@@ -262,6 +264,24 @@ export async function renewalQuote(q: Queryable, me: { user: SessionUser }, id: 
   const next = addCalendarDays(row.end_date, 1);
   const tomorrow = addCalendarDays(today, 1);
   const startDate = next > tomorrow ? next : tomorrow;
+  if (row.product === 'manual') {
+    // A policy entered by hand: its kind's calculator, filled from what the entry stored (the insurant's client record, the car, the address).
+    const d = (row.details ?? {}) as Partial<ManualDetails>;
+    const kind = (row.calculation as { kind: ManualKind }).kind;
+    const [client] = d.insurant?.clientId ? await q.query<ClientRow>(`SELECT *, '' AS agent_fio FROM clients WHERE id = $1 AND agent_id = $2`, [d.insurant.clientId, row.agent_id]) : [];
+    const prefill = manualRenewalPrefill(kind, d, client ? toClient(client) : null);
+    return {
+      contractId: row.id,
+      product: kind,
+      policyNumber: row.policy_number,
+      companyName: row.company_name,
+      endDate: row.end_date,
+      startDate,
+      calculation: { ...prefill.calculation, startDate },
+      details: prefill.details as RenewalQuote['details'],
+      fromManual: true,
+    };
+  }
   return {
     contractId: row.id,
     product: row.product,
@@ -281,8 +301,9 @@ export const RENEWS_REFUSED = 'Поле «renewsContractId»: продлить �
  * product, the old one in force or ended — else a 400 naming the field (the transaction writes nothing).
  */
 export async function linkRenewal(q: Queryable, contractId: string, renewsId: string, agentId: string, product: string) {
-  const [old] = await q.query<{ agent_id: string; status: ContractStatus; product: string }>('SELECT agent_id, status, product FROM contracts WHERE id = $1 FOR SHARE', [renewsId]);
-  if (!old || old.agent_id !== agentId || old.product !== product || !RENEWABLE_STATUSES.includes(old.status)) throw validationError(RENEWS_REFUSED, 'renewsContractId');
+  // The same product: a policy entered by hand is renewed by a contract of its kind (contracts.kind).
+  const [old] = await q.query<{ agent_id: string; status: ContractStatus; kind: string }>('SELECT agent_id, status, kind FROM contracts WHERE id = $1 FOR SHARE', [renewsId]);
+  if (!old || old.agent_id !== agentId || old.kind !== product || !RENEWABLE_STATUSES.includes(old.status)) throw validationError(RENEWS_REFUSED, 'renewsContractId');
   await q.query('UPDATE contracts SET renews_contract_id = $2 WHERE id = $1', [contractId, renewsId]);
 }
 

@@ -113,7 +113,10 @@ export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     // A return is never more than was paid.
     const delta = Math.max(-paid, Math.trunc(priced.premiumDelta));
     const changeId = newId();
-    const description = `${what} с ${formatDate(date)}: ${delta > 0 ? `доплата ${formatMoney(delta)}` : delta < 0 ? `возврат клиенту ${formatMoney(-delta)}` : 'премия не изменилась'}`;
+    // The change's own line names what changed and from when (its money is the page's «Доплата …» / «Возврат клиенту …»
+    // line, from premium_delta); the status history's note says the money too.
+    const description = `${what} с ${formatDate(date)}${delta === 0 ? ': премия не изменилась' : ''}`;
+    const note = `${what} с ${formatDate(date)}: ${delta > 0 ? `доплата ${formatMoney(delta)}` : delta < 0 ? `возврат клиенту ${formatMoney(-delta)}` : 'премия не изменилась'}`;
     const link = delta > 0 ? await loggedCall(ctx.db, { companyId: row.company_id, contractId: row.id, method: 'paymentLink', request: { ref: priced.ref, premium: delta, purpose: 'Доплата по изменению договора' } }, () => adapter.paymentLink(priced.ref, delta, 'Доплата по изменению договора')) : null;
     const moneyMoved = await ctx.db.tx(async (q) => {
       await q.query('SELECT 1 FROM contracts WHERE id = $1 FOR UPDATE', [row.id]);
@@ -135,7 +138,7 @@ export function changeRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
         );
       }
       if (delta < 0 && paid > 0) await reverseCommission(q, row.id, { eventKey: `endorsement:${changeId}`, refundKopecks: -delta, premiumKopecks: paid });
-      await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $2, $3, $4, $5)`, [row.id, row.status, contractActorOf(req.me.user), req.me.user._id, description]);
+      await q.query(`INSERT INTO contract_status_history (contract_id, from_status, to_status, actor, user_id, note) VALUES ($1, $2, $2, $3, $4, $5)`, [row.id, row.status, contractActorOf(req.me.user), req.me.user._id, note]);
       return delta < 0 && paid > 0;
     });
     const [fresh] = await ctx.db.query<{ agent_id: string; created_by: string; policy_number: string | null; updated_at: string | Date }>('SELECT agent_id, created_by, policy_number, updated_at FROM contracts WHERE id = $1', [row.id]);

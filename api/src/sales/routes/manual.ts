@@ -17,6 +17,7 @@ import { newId, type Queryable } from '../../platform/db.js';
 import { HttpError, validationError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
 import { idParams, objectIdSchema, yup } from '../../platform/validation.js';
+import { pushClientChanged } from '../clients/store.js';
 import { pushMoved, type FlowDeps } from '../contracts/flow.js';
 import { moveContract, scopedContract, type ContractRow, type MovedContract } from '../contracts/store.js';
 import { moscowToday, type Insurer } from '../osago.js';
@@ -86,8 +87,9 @@ export function manualRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
     const body = req.body as { calculation?: ManualCalculation; companyId?: string; details: Partial<ManualDetails> };
     if (body.companyId) await insurerOf(body.companyId);
     const patch = Object.fromEntries(Object.entries(body.details).filter(([, v]) => v !== undefined)) as Partial<ManualDetails>;
+    let linked: { agentId: string; changed: string[] } = { agentId: '', changed: [] };
     try {
-      await ctx.db.tx(async (q) => {
+      linked = await ctx.db.tx(async (q) => {
         const row = await manualContract(q, req, req.params.contractId, true);
         if (row.status !== S.draft) throw new HttpError(409, MANUAL_TEXTS.notEditable(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
         const calculation: ManualCalculation = body.calculation ?? row.calculation;
@@ -108,12 +110,15 @@ export function manualRoutes(app: FastifyInstance, ctx: AppContext, flow: FlowDe
           [row.id, JSON.stringify(calculation), companyId, JSON.stringify(details), cols.client_name, cols.plate, cols.vin, policyNumber, p?.premium ?? null, p?.startDate ?? null, p?.endDate ?? null],
         );
         if (body.companyId) await ensureScanType(q, companyId);
+        // The insurant picked from the client records: the contract is on the client's card (clients/link.ts).
+        return { agentId: row.agent_id, changed: (await manual.linkRecords!(q, row.id, req.me.user._id)).changed };
       });
     } catch (e) {
       // Two saves of one number at once: the index (migration 29) had the last word.
       if (isUniqueViolation(e)) throw validationError(MANUAL_TEXTS.numberTaken, 'details.policy.number');
       throw e;
     }
+    for (const clientId of linked.changed) await pushClientChanged(ctx.db, ctx.rt, linked.agentId, clientId, true, [req.me.user._id]);
     return { data: await answer(req, req.params.contractId) };
   });
 

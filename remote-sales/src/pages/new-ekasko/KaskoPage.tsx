@@ -19,6 +19,7 @@ import {
   formatDate,
   factorReason,
   type KaskoCalculateRequest,
+  type RenewalQuote,
   type KaskoContractDetails,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
@@ -27,7 +28,7 @@ import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } f
 import { attachContractFiles, companyFileTypes, getContract, sendContract } from '../../api/contracts';
 import { renewalQuote } from '../../api/renewals';
 import { createKaskoContract, quoteKasko, saveKaskoDetails, type KaskoOfferWire, type KaskoQuote } from '../../api/ekasko';
-import { CommissionChips, RefusalsList } from '../../components/calculator';
+import { CommissionChips, RefusalsList, carryRenewalDetails } from '../../components/calculator';
 import { KASKO_FORM_STEPS, initialKaskoValues, kaskoDetailsWithClient, kaskoErrors, kaskoValuesOf, kaskoValuesWithVehicle, toKaskoRequest, type KaskoValues } from './kaskoForm';
 import './kasko.css';
 
@@ -110,13 +111,18 @@ function Calculator() {
   const [step, setStep] = React.useState(0);
   const [shown, setShown] = React.useState(-1);
   const [quote, setQuote] = React.useState<{ status: 'idle' | 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quote: KaskoQuote }>({ status: 'idle' });
+  const [renews, setRenews] = React.useState<RenewalQuote | null>(null);
   const set = <K extends keyof KaskoValues>(k: K, v: KaskoValues[K]) => setValues((p) => ({ ...p, [k]: v }));
 
   // «Пересчитать» from the renewals: the stored calculation with the new start date.
   React.useEffect(() => {
     if (!renew) return;
     renewalQuote(renew).then(
-      (r) => setValues(kaskoValuesOf(r.calculation as unknown as KaskoCalculateRequest)),
+      (r) => {
+        setRenews(r);
+        // A policy entered by hand: a blank form with its car and the new start; otherwise the stored calculation.
+        setValues(r.fromManual ? { ...initialKaskoValues((r.calculation.vehicle ?? {}) as Partial<KaskoValues>), startDate: formatDate(r.startDate) } : kaskoValuesOf(r.calculation as unknown as KaskoCalculateRequest));
+      },
       () => undefined,
     );
   }, [renew]);
@@ -142,6 +148,8 @@ function Calculator() {
   async function choose(o: KaskoOfferWire): Promise<string | null> {
     try {
       const c = await createKaskoContract(toKaskoRequest(values), o.companyId, renew);
+      // From a policy entered by hand: its insurant and contacts go with the contract as a pre-fill.
+      if (renews?.fromManual) await carryRenewalDetails('ekasko', c.id, renews);
       navigate(`/new-ekasko/${c.id}`);
       return null;
     } catch (e) {

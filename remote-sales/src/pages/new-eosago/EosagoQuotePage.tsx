@@ -6,7 +6,6 @@ import {
   COEFFICIENT_TITLES,
   OSAGO_MAX_DRIVERS,
   formatCoefficient,
-  formatMoney,
   malformedContractDetail,
   sectionOf,
   type ClientCard,
@@ -14,12 +13,12 @@ import {
   type OsagoCalculateRequest,
   type Vehicle,
   type OsagoOffer,
+  formatDate,
   type RenewalQuote,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import {
   Button,
-  Checkbox,
   ClientPicker,
   DateInput,
   Dropdown,
@@ -35,9 +34,8 @@ import {
 } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createContract, saveContractDetails } from '../../api/contracts';
-import { renewalQuote } from '../../api/renewals';
 import { addressSuggestionOf, withClient, withVehicle } from '../../components/clientPrefill';
-import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { OfferCard, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { DocumentsMayWait, InsurantFields, PersonFields, VehicleFields, idOf, withValue, type StepProps } from '../../components/osagoDetails';
 import {
   contractDetailsOf,
@@ -93,21 +91,19 @@ const readKept = kept$.read;
 const keep = kept$.write;
 
 
-function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
+function OsagoOfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
   return (
-    <article className="oy-offer" aria-label={offer.companyName}>
-      <header className="oy-offer__head">
-        <h3 className="oy-offer__company">{offer.companyName}</h3>
-        <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
-      </header>
-      <div className="oy-offer__notes">
-        {offer.capped ? (
+    <OfferCard
+      offer={offer}
+      issue={issue}
+      chips={
+        offer.capped ? (
           <Tooltip title={offer.explain.cap}>
             <span className="oy-offer__chip">ограничено ст. 9 40-ФЗ</span>
           </Tooltip>
-        ) : null}
-        <CommissionChips offer={offer} />
-      </div>
+        ) : null
+      }
+    >
       <dl className="oy-offer__coefficients" aria-label={`Коэффициенты: ${offer.companyName}`}>
         {COEFFICIENT_NAMES.map((c) => (
           <Tooltip key={c} title={offer.explain[c]}>
@@ -118,8 +114,7 @@ function OfferCard({ offer, issue }: { offer: OsagoOffer; issue: Issue }) {
           </Tooltip>
         ))}
       </dl>
-      <IssueButton offer={offer} issue={issue} />
-    </article>
+    </OfferCard>
   );
 }
 
@@ -151,7 +146,7 @@ function QuoteAnswers({ result, onRetry, issue }: { result: QuoteResult; onRetry
       {offers.length ? (
         <div className="oy-eosago__offers">
           {offers.map((o) => (
-            <OfferCard key={o.companyId} offer={o} issue={issue} />
+            <OsagoOfferCard key={o.companyId} offer={o} issue={issue} />
           ))}
         </div>
       ) : !waiting.length ? (
@@ -465,6 +460,8 @@ export default function EosagoQuotePage() {
  */
 function renewedCalculator(q: RenewalQuote) {
   const details = { ...initialDetails(), ...(q.details as CalculatorDetails) };
+  // A policy entered by hand: no rating factors stored — a blank form from the vehicle on, with its car and owner.
+  if (q.fromManual) return <EosagoCalculator kept={{ values: { ...initialQuoteValues(), startDate: formatDate(q.startDate) }, details, step: 0 }} renews={q} />;
   return <EosagoCalculator kept={{ values: quoteValuesOf(q.calculation as unknown as OsagoCalculateRequest, details), details, step: STEPS.length - 1 }} renews={q} />;
 }
 

@@ -99,6 +99,26 @@ describe('Страхование квартиры (new-ifl)', () => {
     expect(screen.getByRole('textbox', { name: 'Телефон' })).toHaveValue('+7 (916) 555-44-33');
   }, 40_000);
 
+  it('re-quoted from a policy entered by hand: a blank form with its address and the new start, the renewal note; the insurant goes with the contract as a pre-fill', async () => {
+    const manual = {
+      contractId: OLD,
+      product: 'ifl',
+      policyNumber: 'ААА 77',
+      companyName: 'ВСК',
+      endDate: '2027-01-09',
+      startDate: '2027-01-10',
+      calculation: { startDate: '2027-01-10', address: { value: 'г Москва, ул Ручная, д 7, кв 3' } },
+      details: { insurant: { lastName: 'Ручнова', firstName: 'Ольга' }, contacts: { phone: '+7 (900) 777-11-22' } },
+      fromManual: true,
+    };
+    const http = fakeHttp({ [`GET /api/v2/renewals/${OLD}/quote`]: { data: manual } });
+    await renderSection(RemoteRoutes, `/new-ifl?renew=${OLD}`, { http, user: DEMO_USERS.agent });
+    expect(await screen.findByText(/Продление полиса ААА 77 \(ВСК\), который заканчивается 09\.01\.2027/)).toBeInTheDocument();
+    // The first step, not the cover: nothing of the rating is stored with a manual entry.
+    expect(await screen.findByDisplayValue('г Москва, ул Ручная, д 7, кв 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Далее' })).toBeInTheDocument();
+  });
+
   it('shared-kit messages are shown in the form’s words', () => {
     expect(labelled('Поле «floor»: этаж больше этажности дома (floors)')).toBe('Поле «Этаж»: этаж больше этажности дома («Этажей в доме»)');
     expect(labelled('Укажите хотя бы одну сумму страхования (cover)')).toBe('Укажите хотя бы одну сумму страхования («Что страхуем»)');

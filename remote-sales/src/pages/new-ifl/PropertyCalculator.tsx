@@ -35,7 +35,7 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
-import { CommissionChips, IssueButton, RefusalsList } from '../../components/calculator';
+import { OfferCard, RefusalsList, carryRenewalDetails } from '../../components/calculator';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
@@ -50,14 +50,7 @@ type Quote = { status: 'idle' } | { status: 'loading' } | { status: 'error'; mes
 /** One insurer's offer: the premium, «Ваше КВ» (only to whom the api shows it), every factor with why. */
 export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIssue(offer: RatedOffer): Promise<string | null> }) {
   return (
-    <article className="oy-offer" aria-label={offer.companyName}>
-      <header className="oy-offer__head">
-        <h3 className="oy-offer__company">{offer.companyName}</h3>
-        <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
-      </header>
-      <div className="oy-offer__notes">
-        <CommissionChips offer={offer} />
-      </div>
+    <OfferCard offer={offer} issue={onIssue}>
       <dl className="oy-property__factors" aria-label={`Факторы: ${offer.companyName}`}>
         {offer.factors.map((f) => (
           <Tooltip key={f.key} title={f.why}>
@@ -73,8 +66,7 @@ export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIss
           {n}
         </p>
       ))}
-      <IssueButton offer={offer} issue={onIssue} />
-    </article>
+    </OfferCard>
   );
 }
 
@@ -382,7 +374,7 @@ function Calculator({ kind, initial, startStep, renews }: { kind: PropertyKind; 
     try {
       const c = await createProductContract(product, priced.current, offer.companyId, renews?.contractId);
       // A renewal: the insurant of the old policy goes with it (checked on the next step before sending).
-      if (renews && renews.details && Object.keys(renews.details).length) await saveProductDetails(product, c.id, renews.details as Record<string, unknown>);
+      await carryRenewalDetails(product, c.id, renews);
       navigate(`${base}/insurant?contract=${c.id}`);
       return null;
     } catch (e) {
@@ -468,6 +460,11 @@ function RenewalCalculator({ kind, contractId }: { kind: PropertyKind; contractI
   if (state.status === 'error') return <ErrorState title="Не удалось открыть полис для продления" message={state.message} onRetry={reload} />;
   const q = state.data;
   const cover = propertySteps(kind).findIndex((s) => s.key === 'cover');
+  if (q.fromManual) {
+    // A policy entered by hand: a blank form with its address and the new start; the agent fills in the rest.
+    const address = (q.calculation.address as { value?: string } | undefined)?.value ?? '';
+    return <CalculatorForm kind={kind} initial={{ ...initialPropertyValues(), address, startDate: formatDate(q.startDate) }} startStep={0} renews={q} />;
+  }
   return <CalculatorForm kind={kind} initial={propertyValuesOf(q.calculation as unknown as PropertyCalculateRequest)} startStep={cover} renews={q} />;
 }
 

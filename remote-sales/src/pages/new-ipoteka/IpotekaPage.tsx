@@ -32,9 +32,9 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, Input, IntegerInput, MoneyInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
-import { getContract, sendContract } from '../../api/contracts';
-import { createProductContract, quoteProduct, saveProductDetails, type RatedOffer } from '../../api/products';
-import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { getContract } from '../../api/contracts';
+import { createProductContract, quoteProduct, type RatedOffer } from '../../api/products';
+import { CalculatorShell, DetailsFrame, OfferCard, carryRenewalDetails, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { FormikCheckbox } from '../../components/formikParts';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import {
@@ -56,12 +56,12 @@ import './ipoteka.css';
 
 const TITLE = sectionOf('/new-ipoteka')?.heading ?? 'Ипотека';
 const INSURANT_STEP = MORTGAGE_STEPS.findIndex((s) => s.key === 'insurant');
+const STEP_TITLES = MORTGAGE_STEPS.map((s) => s.title);
 const BANK_OPTIONS = MORTGAGE_BANKS.map((b) => ({ key: b.code, text: b.name }));
 const PROPERTY_OPTIONS = MORTGAGE_PROPERTIES.map((p) => ({ key: p, text: MORTGAGE_PROPERTY_TITLES[p] }));
 const SEX_OPTIONS = BORROWER_SEXES.map((s) => ({ key: s, text: BORROWER_SEX_TITLES[s][0].toUpperCase() + BORROWER_SEX_TITLES[s].slice(1) }));
 const yearsWord = (n: number) => (n === 1 ? 'год' : n < 5 ? 'года' : 'лет');
 const YEARS_OPTIONS = Array.from({ length: MORTGAGE_MAX_YEARS }, (_, i) => i + 1).map((n) => ({ key: String(n), value: n, text: `${n} ${yearsWord(n)} — ${n === 1 ? 'один взнос' : `${n} ежегодных ${n < 5 ? 'взноса' : 'взносов'}`}` }));
-const SAVE_DELAY_MS = 600;
 /** How the rating's note of the yearly amounts begins (shared-kit sales/mortgage/rating.ts). */
 const YEARLY_NOTE = 'Взносы по годам:';
 
@@ -84,14 +84,7 @@ export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOf
   const first = request.policyYear ?? 1;
   const yearly = offer.instalments?.length === (request.years ?? 1) ? mortgageSchedule(offer.instalments, request, todayIso()) : [];
   return (
-    <article className="oy-offer" aria-label={offer.companyName}>
-      <header className="oy-offer__head">
-        <h3 className="oy-offer__company">{offer.companyName}</h3>
-        <span className="oy-offer__premium">{formatMoney(offer.premium)}</span>
-      </header>
-      <div className="oy-offer__notes">
-        <CommissionChips offer={offer} />
-      </div>
+    <OfferCard offer={offer} issue={issue}>
       {yearly.length > 1 ? (
         <ol className="oy-ipoteka__years" aria-label={`Взносы по годам: ${offer.companyName}`}>
           {yearly.map((y, k) => (
@@ -122,8 +115,7 @@ export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOf
           ))}
         {yearly.length > 1 ? <li>Следующие годы рассчитаны по сегодняшнему остатку долга; страховщик пересчитает их по остатку на начало года</li> : null}
       </ul>
-      <IssueButton offer={offer} issue={issue} />
-    </article>
+    </OfferCard>
   );
 }
 
@@ -326,41 +318,22 @@ function Calculator({ step, setStep, quote, request, calculate, retry, issue, re
     setStep(Math.min(to, offersStep));
   }
 
-  const onOffers = step >= offersStep;
   return (
-    <>
-      <Stepper titlePlacement="vertical" steps={MORTGAGE_STEPS.map((s) => s.title)} current={step} onChange={(i) => void (i <= offersStep ? go(i) : undefined)} errorStep={status === 'invalid' ? step : null} />
-      <div role="form" aria-label="Расчёт ипотечного страхования">
-        {onOffers ? (
-          <section className="oy-eosago__step" aria-label="Предложения страховщиков" aria-live="polite">
-            <h2>Предложения страховщиков</h2>
-            <MortgageOffers quote={quote} request={request} onRetry={retry} issue={issue} />
-            <div className="oy-eosago__actions">
-              <Button onClick={() => setStep(offersStep - 1)}>Назад</Button>
-              <Button type="link" onClick={restart}>
-                Начать заново
-              </Button>
-            </div>
-          </section>
-        ) : (
-          <section className="oy-eosago__step" aria-label={MORTGAGE_STEPS[step].title}>
-            <h2>{MORTGAGE_STEPS[step].title}</h2>
-            {CALC_STEPS[step].key === 'bank' ? <BankStep status={status} /> : null}
-            {CALC_STEPS[step].key === 'loan' ? <LoanStep status={status} /> : null}
-            {CALC_STEPS[step].key === 'borrowers' ? <BorrowersStep status={status} /> : null}
-            <div className="oy-eosago__actions">
-              {step > 0 ? <Button onClick={() => setStep(step - 1)}>Назад</Button> : null}
-              <Button type="primary" onClick={() => void go(step + 1)}>
-                {step === offersStep - 1 ? 'Рассчитать' : 'Далее'}
-              </Button>
-              <Button type="link" onClick={restart}>
-                Начать заново
-              </Button>
-            </div>
-          </section>
-        )}
-      </div>
-    </>
+    <CalculatorShell
+      label="Расчёт ипотечного страхования"
+      steps={STEP_TITLES}
+      step={step}
+      offersStep={offersStep}
+      errorStep={status === 'invalid' ? step : null}
+      go={(i) => void go(i)}
+      setStep={setStep}
+      restart={restart}
+      offers={<MortgageOffers quote={quote} request={request} onRetry={retry} issue={issue} />}
+    >
+      {CALC_STEPS[step]?.key === 'bank' ? <BankStep status={status} /> : null}
+      {CALC_STEPS[step]?.key === 'loan' ? <LoanStep status={status} /> : null}
+      {CALC_STEPS[step]?.key === 'borrowers' ? <BorrowersStep status={status} /> : null}
+    </CalculatorShell>
   );
 }
 
@@ -394,7 +367,7 @@ function MortgageCalculator({ kept, renews }: { kept: Kept | null; renews: Renew
     try {
       const contract = await createProductContract('ipoteka', priced, offer.companyId, renews?.contractId);
       // A renewal: the insurant, the property and the loan of the old policy go with it (checked before sending).
-      if (renews && renews.details && Object.keys(renews.details).length) await saveProductDetails('ipoteka', contract.id, renews.details as Record<string, unknown>);
+      await carryRenewalDetails('ipoteka', contract.id, renews);
       kept$.write(null);
       navigate(`/new-ipoteka/insurant?contract=${contract.id}`);
       return null;
@@ -434,35 +407,6 @@ function MortgageCalculator({ kept, renews }: { kept: Kept | null; renews: Renew
 
 // ─── after «Оформить»: what the insurer needs ─────────────────────────────────────────────────────
 
-type Save = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string };
-
-/** Saves the form as the agent types (after a pause), when what is typed is well-formed: a reload resumes from the server. */
-function AutoSave({ contract, onSaved, onState }: { contract: ContractDetails; onSaved(c: ContractDetails): void; onState(s: Save): void }) {
-  const { values, errors } = useFormikContext<DetailsValues>();
-  const first = React.useRef(true);
-  const json = JSON.stringify(values);
-  React.useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (Object.keys(errors).length) return;
-    const t = window.setTimeout(() => {
-      onState({ status: 'saving' });
-      saveProductDetails('ipoteka', contract.id, detailsOf(JSON.parse(json) as DetailsValues) as unknown as Record<string, unknown>).then(
-        (c) => {
-          onSaved(c);
-          onState({ status: 'saved' });
-        },
-        (e) => onState({ status: 'error', message: errorText(e) }),
-      );
-    }, SAVE_DELAY_MS);
-    return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [json, contract.id]);
-  return null;
-}
-
 const text = (name: string, label: string, max: number, required = false) => (
   <FormikField<string> name={name} label={label} required={required}>
     {(f) => <Input id={f.id} value={f.value} maxLength={max} status={f.error ? 'error' : undefined} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />}
@@ -475,39 +419,29 @@ const date = (name: string, label: string, required = true) => (
 );
 
 function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved(c: ContractDetails): void }) {
-  const navigate = useNavigate();
   const form = useFormikContext<DetailsValues>();
   const calc = contract.calculation as unknown as MortgageCalculateRequest;
   const borrowers = calc.life ? (calc.borrowers ?? []) : [];
-  const [save, setSave] = React.useState<Save>({ status: 'idle' });
-  const [sendError, setSendError] = React.useState<string | null>(null);
-  const [sending, setSending] = React.useState(false);
-  const missing = missingMortgageDetail(detailsOf(form.values), calc);
+  const details = detailsOf(form.values);
+  const missing = missingMortgageDetail(details, calc);
 
-  async function send() {
-    setSendError(null);
+  async function check() {
     const errors = await form.validateForm();
     void form.setTouched(setNestedObjectValues<FormikTouched<DetailsValues>>(form.values, true), false);
-    if (Object.keys(errors).length) return;
-    if (missing) {
-      setSendError(`Не заполнено: ${missing.message}`);
-      void form.setFieldTouched(formPathOf(missing.field), true, false);
-      return;
-    }
-    setSending(true);
-    try {
-      await saveProductDetails('ipoteka', contract.id, detailsOf(form.values) as unknown as Record<string, unknown>);
-      await sendContract(contract.id);
-      navigate(`/contracts/${contract.id}`);
-    } catch (e) {
-      setSendError(errorText(e));
-      setSending(false);
-    }
+    return !Object.keys(errors).length;
   }
 
   return (
-    <>
-      <AutoSave contract={contract} onSaved={onSaved} onState={setSave} />
+    <DetailsFrame
+      product="ipoteka"
+      contract={contract}
+      details={details as unknown as Record<string, unknown>}
+      valid={!Object.keys(form.errors).length}
+      missing={missing}
+      check={check}
+      onMissing={(m) => void form.setFieldTouched(formPathOf(m.field), true, false)}
+      onSaved={onSaved}
+    >
       <FormBlock title={borrowers.length ? 'Страхователь — заёмщик 1' : 'Страхователь — заёмщик'}>
         <div className="oy-vzr__insurant">
           {text('insurant.lastName', 'Фамилия', 100, true)}
@@ -550,22 +484,7 @@ function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved
           {date('loan.date', 'Дата кредитного договора')}
         </div>
       </FormBlock>
-      <p className="oy-eosago__muted" role="status">
-        {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : 'Данные сохраняются по мере ввода'}
-        {missing ? ` · Осталось: ${missing.message}` : ' · Все данные для страховщика заполнены'}
-      </p>
-      {sendError ? (
-        <p className="oy-offer__error" role="alert">
-          {sendError}
-        </p>
-      ) : null}
-      <div className="oy-eosago__actions">
-        <Button type="primary" onClick={() => void send()} loading={sending}>
-          Отправить страховщику
-        </Button>
-        <Link to={`/contracts/${contract.id}`}>Карточка договора</Link>
-      </div>
-    </>
+    </DetailsFrame>
   );
 }
 
@@ -632,7 +551,13 @@ export default function IpotekaPage() {
       title={TITLE}
       section="new-ipoteka"
       fresh={() => <MortgageCalculator kept={kept$.read()} renews={null} />}
-      renewed={(q) => <MortgageCalculator kept={{ values: mortgageValuesOf(q.calculation as unknown as MortgageCalculateRequest), step: 1 }} renews={q} />}
+      renewed={(q) => (
+        <MortgageCalculator
+          // A policy entered by hand: a blank form from the bank on, starting the day after it ends.
+          kept={q.fromManual ? { values: { ...initialMortgageValues(), startDate: formatDate(q.startDate) }, step: 0 } : { values: mortgageValuesOf(q.calculation as unknown as MortgageCalculateRequest), step: 1 }}
+          renews={q}
+        />
+      )}
     />
   );
 }

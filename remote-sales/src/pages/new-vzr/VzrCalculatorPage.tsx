@@ -13,7 +13,6 @@ import {
   TRAVEL_ZONE_SUMS,
   TRAVEL_ZONE_TITLES,
   foreignPremiumText,
-  formatMoney,
   sectionOf,
   travelZone,
   type RenewalQuote,
@@ -21,14 +20,15 @@ import {
   type TravelOffer,
 } from '@oyster/shared-kit/domain';
 import { Tooltip } from '@oyster/shared-kit/ui';
-import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createProductContract, quoteProduct } from '../../api/products';
-import { CommissionChips, IssueButton, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CalculatorShell, OfferCard, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { CALC_STEPS, initialTravelValues, stepOfField, sumForZone, toTravelRequest, travelErrors, travelValuesOf, type TravelValues } from './vzrForm';
 import './vzr.css';
 
 const TITLE = sectionOf('/new-vzr')?.heading ?? 'ВЗР';
+const STEP_TITLES = TRAVEL_STEPS.map((s) => s.title);
 const COUNTRY_OPTIONS = Object.entries(TRAVEL_COUNTRY_TITLES).map(([key, text]) => ({ key, text }));
 const TRIP_OPTIONS = [
   { key: 'single', text: 'Однократная поездка' },
@@ -55,21 +55,11 @@ const kept$ = tabKeeper<Kept>(STORAGE_KEY, (k) => !!k.values && Number.isInteger
 const readKept = kept$.read;
 const keep = kept$.write;
 
-/** «12,5%». */
-
 /** One insurer's offer: the premium in its currency and in roubles at the day's rate, «Ваше КВ», every factor and why. */
 export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: Issue }) {
   const [foreign, roubles] = foreignPremiumText(offer.premiumForeign, offer.currency, offer.premium, offer.rate, offer.rateDate).split(' ≈ ');
   return (
-    <article className="oy-offer" aria-label={offer.companyName}>
-      <header className="oy-offer__head">
-        <h3 className="oy-offer__company">{offer.companyName}</h3>
-        <span className="oy-offer__premium">{foreign}</span>
-      </header>
-      <p className="oy-vzr__roubles">≈ {roubles}{offer.rateSource === 'demo' ? ' (демонстрационный курс)' : ''}</p>
-      <div className="oy-offer__notes">
-        <CommissionChips offer={offer} />
-      </div>
+    <OfferCard offer={offer} issue={issue} premium={foreign} lead={<p className="oy-vzr__roubles">≈ {roubles}{offer.rateSource === 'demo' ? ' (демонстрационный курс)' : ''}</p>}>
       <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
         {offer.factors.map((f) => (
           <Tooltip key={f.key} title={f.why}>
@@ -85,8 +75,7 @@ export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: I
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <IssueButton offer={offer} issue={issue} />
-    </article>
+    </OfferCard>
   );
 }
 
@@ -250,41 +239,22 @@ function Calculator({ step, setStep, quote, calculate, retry, issue, restart }: 
     setStep(to);
   }
 
-  const onOffers = step >= offersStep;
   return (
-    <>
-      <Stepper titlePlacement="vertical" steps={TRAVEL_STEPS.map((s) => s.title)} current={step} onChange={(i) => void go(i)} errorStep={status === 'invalid' ? step : null} />
-      <div role="form" aria-label="Расчёт ВЗР">
-        {onOffers ? (
-          <section className="oy-eosago__step" aria-label="Предложения страховщиков" aria-live="polite">
-            <h2>Предложения страховщиков</h2>
-            <TravelOffers quote={quote} onRetry={retry} issue={issue} />
-            <div className="oy-eosago__actions">
-              <Button onClick={() => setStep(offersStep - 1)}>Назад</Button>
-              <Button type="link" onClick={restart}>
-                Начать заново
-              </Button>
-            </div>
-          </section>
-        ) : (
-          <section className="oy-eosago__step" aria-label={TRAVEL_STEPS[step].title}>
-            <h2>{TRAVEL_STEPS[step].title}</h2>
-            {CALC_STEPS[step].key === 'trip' ? <TripStep status={status} /> : null}
-            {CALC_STEPS[step].key === 'travellers' ? <TravellersStep status={status} /> : null}
-            {CALC_STEPS[step].key === 'cover' ? <CoverStep status={status} /> : null}
-            <div className="oy-eosago__actions">
-              {step > 0 ? <Button onClick={() => setStep(step - 1)}>Назад</Button> : null}
-              <Button type="primary" onClick={() => void go(step + 1)}>
-                {step === offersStep - 1 ? 'Рассчитать' : 'Далее'}
-              </Button>
-              <Button type="link" onClick={restart}>
-                Начать заново
-              </Button>
-            </div>
-          </section>
-        )}
-      </div>
-    </>
+    <CalculatorShell
+      label="Расчёт ВЗР"
+      steps={STEP_TITLES}
+      step={step}
+      offersStep={offersStep}
+      errorStep={status === 'invalid' ? step : null}
+      go={(i) => void go(i)}
+      setStep={setStep}
+      restart={restart}
+      offers={<TravelOffers quote={quote} onRetry={retry} issue={issue} />}
+    >
+      {CALC_STEPS[step]?.key === 'trip' ? <TripStep status={status} /> : null}
+      {CALC_STEPS[step]?.key === 'travellers' ? <TravellersStep status={status} /> : null}
+      {CALC_STEPS[step]?.key === 'cover' ? <CoverStep status={status} /> : null}
+    </CalculatorShell>
   );
 }
 
@@ -301,7 +271,7 @@ export default function VzrCalculatorPage() {
       title={TITLE}
       section="new-vzr"
       fresh={() => <TravelCalculator kept={readKept()} renews={null} />}
-      renewed={(q) => <TravelCalculator kept={{ values: travelValuesOf(q.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={q} />}
+      renewed={(q) => <TravelCalculator kept={{ values: q.fromManual ? initialTravelValues() : travelValuesOf(q.calculation as unknown as TravelCalculateRequest), step: 0 }} renews={q} />}
     />
   );
 }

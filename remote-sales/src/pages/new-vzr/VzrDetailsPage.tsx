@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Formik, getIn, useFormikContext } from 'formik';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   TRAVEL_STEPS,
   formatDate,
@@ -13,10 +13,10 @@ import {
   type TravelContractDetails,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Alnum10Input, Button, ClientPicker, DateInput, FormBlock, FormikField, Input, LatinInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
-import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
-import { getContract, sendContract } from '../../api/contracts';
-import { saveProductDetails } from '../../api/products';
+import { Alnum10Input, ClientPicker, DateInput, FormBlock, FormikField, Input, LatinInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
+import { ItemUnavailable, LoadingBlock, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
+import { getContract } from '../../api/contracts';
+import { DetailsFrame } from '../../components/calculator';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import { personFromClient } from '../../components/clientPrefill';
 import { detailsErrors, detailsOf, detailsValuesOf, type DetailsValues } from './vzrForm';
@@ -24,36 +24,6 @@ import './vzr.css';
 
 const TITLE = sectionOf('/new-vzr')?.heading ?? 'ВЗР';
 const INSURANT_STEP = TRAVEL_STEPS.findIndex((s) => s.key === 'insurant');
-const SAVE_DELAY_MS = 600;
-
-type Save = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string };
-
-/** Saves the form as the agent types (after a pause), when what is typed is well-formed: a reload resumes from the server. */
-function AutoSave({ contract, onSaved, onState }: { contract: ContractDetails; onSaved(c: ContractDetails): void; onState(s: Save): void }) {
-  const { values, errors } = useFormikContext<DetailsValues>();
-  const first = React.useRef(true);
-  const json = JSON.stringify(values);
-  React.useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (Object.keys(errors).length) return;
-    const t = window.setTimeout(() => {
-      onState({ status: 'saving' });
-      saveProductDetails('vzr', contract.id, detailsOf(JSON.parse(json) as DetailsValues) as unknown as Record<string, unknown>).then(
-        (c) => {
-          onSaved(c);
-          onState({ status: 'saved' });
-        },
-        (e) => onState({ status: 'error', message: errorText(e) }),
-      );
-    }, SAVE_DELAY_MS);
-    return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [json, contract.id]);
-  return null;
-}
 
 /** The insurant's fields from a client record: what the record knows replaces, the rest stays as typed. */
 function insurantFromClient(was: DetailsValues['insurant'], c: Client): DetailsValues['insurant'] {
@@ -75,38 +45,21 @@ function blockStatus(errors: object, prefix: string, shown: boolean): FormBlockS
 }
 
 function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved(c: ContractDetails): void }) {
-  const navigate = useNavigate();
   const form = useFormikContext<DetailsValues>();
   const calc = contract.calculation as unknown as TravelCalculateRequest;
-  const [save, setSave] = React.useState<Save>({ status: 'idle' });
   const [checked, setChecked] = React.useState(false);
-  const [sendError, setSendError] = React.useState<string | null>(null);
-  const [sending, setSending] = React.useState(false);
-  const missing = missingTravelDetail(detailsOf(form.values), calc);
+  const details = detailsOf(form.values);
+  const missing = missingTravelDetail(details, calc);
 
-  async function send() {
+  async function check() {
     setChecked(true);
-    setSendError(null);
     const errors = await form.validateForm();
     void form.setTouched({ travellers: form.values.travellers.map(() => ({ lastName: true, firstName: true, passport: true })), insurant: { lastName: true, firstName: true, birthDate: true, phone: true, email: true } } as never, false);
-    if (Object.keys(errors).length || missing) {
-      if (missing) setSendError(`Не заполнено: ${missing.message}`);
-      return;
-    }
-    setSending(true);
-    try {
-      await saveProductDetails('vzr', contract.id, detailsOf(form.values) as unknown as Record<string, unknown>);
-      await sendContract(contract.id);
-      navigate(`/contracts/${contract.id}`);
-    } catch (e) {
-      setSendError(errorText(e));
-      setSending(false);
-    }
+    return !Object.keys(errors).length;
   }
 
   return (
-    <>
-      <AutoSave contract={contract} onSaved={onSaved} onState={setSave} />
+    <DetailsFrame product="vzr" contract={contract} details={details as unknown as Record<string, unknown>} valid={!Object.keys(form.errors).length} missing={missing} check={check} onSaved={onSaved}>
       <FormBlock title="Путешественники — как в загранпаспорте" status={blockStatus(form.errors, 'travellers', checked)}>
         {form.values.travellers.map((_, i) => (
           <fieldset key={i} className="oy-vzr__person">
@@ -148,22 +101,7 @@ function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved
           </FormikField>
         </div>
       </FormBlock>
-      <p className="oy-eosago__muted" role="status">
-        {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : 'Данные сохраняются по мере ввода'}
-        {missing ? ` · Осталось: ${missing.message}` : ' · Все данные для страховщика заполнены'}
-      </p>
-      {sendError ? (
-        <p className="oy-offer__error" role="alert">
-          {sendError}
-        </p>
-      ) : null}
-      <div className="oy-eosago__actions">
-        <Button type="primary" onClick={() => void send()} loading={sending}>
-          Отправить страховщику
-        </Button>
-        <Link to={`/contracts/${contract.id}`}>Карточка договора</Link>
-      </div>
-    </>
+    </DetailsFrame>
   );
 }
 

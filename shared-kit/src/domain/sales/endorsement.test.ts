@@ -1,3 +1,4 @@
+import DEMO from '../../testing/demo-calculations.json';
 import { endorsementDays, proRataDelta } from './endorsement';
 import { applyKaskoChange, describeKaskoChange, kaskoChangeSchema, priceKaskoChange, type KaskoCalculateRequest } from './kasko';
 import { applyPropertyChange, describePropertyChange, pricePropertyChange, propertyChangeProblem, propertyChangeSchema, type PropertyCalculateRequest } from './property';
@@ -23,19 +24,7 @@ const kasko: KaskoCalculateRequest = {
   startDate: '2026-06-01',
 };
 
-const flat: PropertyCalculateRequest = {
-  kind: 'apartment',
-  address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-  area: 54,
-  yearBuilt: 1990,
-  construction: 'panel',
-  floor: 5,
-  floors: 9,
-  cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-  fireSafety: true,
-  alarm: false,
-  startDate: '2026-06-01',
-};
+const flat = { ...DEMO.flat, startDate: '2026-06-01' } as PropertyCalculateRequest;
 
 describe('pro rata temporis', () => {
   test('days of the term and days left, both ends counted; before the start — the whole term; the last day — one', () => {

@@ -1,3 +1,5 @@
+import type { ClientFields } from './clients';
+import type { ContractPerson } from './contractWire';
 import { PRODUCT_CODES, PRODUCT_TITLES, type ProductCode } from './products';
 
 /**
@@ -161,15 +163,56 @@ export function manualObjectText(o: ManualObject | undefined, kind: ManualKind):
 }
 
 /**
- * «Пересчитать» of a policy entered by hand: its kind's calculator opened fresh — the stored calculation is
- * the kind only, not that calculator's — with the car filled in for e-KASKO; null when the kind has no
- * calculator yet (renewals.ts RENEWAL_CALCULATORS).
+ * What a policy entered by hand gives its kind's calculator when it is renewed («Пересчитать», issue 25: one
+ * click re-quotes from the stored data): the insurant — the client record it was picked from (name, birth
+ * date, passport, address, phone, e-mail), or the name typed split into surname, name and patronymic —, the
+ * car for OSAGO and KASKO, the address for property and mortgage. `calculation` holds the parts of the
+ * kind's calculation the entry knows (KASKO's vehicle, property's address), `details` the documents in the
+ * shape the e-OSAGO calculator and the products' «Страхователь» steps take (insurant, contacts, vehicle).
  */
-export function manualRenewalPath(kind: string, object: ManualObject | null | undefined, calculators: Readonly<Record<string, string>>): string | null {
-  const path = calculators[kind];
-  if (!path) return null;
-  if (kind !== 'ekasko' || !object) return path;
-  const q = new URLSearchParams(Object.entries({ make: object.make, model: object.model, plate: object.plate, vin: object.vin }).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
-  const query = q.toString();
-  return query ? `${path}?${query}` : path;
+export function manualRenewalPrefill(
+  kind: ManualKind,
+  d: Partial<ManualDetails>,
+  client: Pick<ClientFields, 'kind' | 'lastName' | 'firstName' | 'middleName' | 'birthDate' | 'passport' | 'address' | 'phone' | 'email' | 'companyName'> | null,
+): { calculation: Record<string, unknown>; details: Record<string, unknown> } {
+  const typed = (d.insurant?.name ?? '').trim().split(/\s+/).filter(Boolean);
+  const person = client && client.kind === 'person'
+    ? {
+        lastName: client.lastName ?? '',
+        firstName: client.firstName ?? '',
+        ...(client.middleName ? { middleName: client.middleName } : {}),
+        ...(client.birthDate ? { birthDate: client.birthDate } : {}),
+        ...(client.passport?.number ? { passport: { series: client.passport.series ?? '', number: client.passport.number, issuedAt: client.passport.issuedAt ?? '', issuer: client.passport.issuer ?? '' } } : {}),
+        ...(client.address?.value ? { address: client.address.value } : {}),
+      }
+    : typed.length >= 2 && !client
+      ? { lastName: typed[0], firstName: typed[1], ...(typed.length > 2 ? { middleName: typed.slice(2).join(' ') } : {}), ...(d.insurant?.birthDate ? { birthDate: d.insurant.birthDate } : {}) }
+      : null;
+  const phone = client?.phone ?? d.insurant?.phone ?? null;
+  const email = client?.email ?? null;
+  const details: Record<string, unknown> = {};
+  // A mortgage's insurant has no registration address of its own (the pledged property's is asked apart).
+  if (person && kind === 'ipoteka') delete (person as { address?: string }).address;
+  if (person) details.insurant = person as Partial<ContractPerson>;
+  if (phone || email) details.contacts = { ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
+  const o = d.object ?? {};
+  const calculation: Record<string, unknown> = {};
+  if (MANUAL_OBJECT_OF[kind] === 'vehicle') {
+    const car = Object.fromEntries(Object.entries({ make: o.make, model: o.model, plate: o.plate, vin: o.vin?.toUpperCase() }).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
+    if (Object.keys(car).length) {
+      details.vehicle = car;
+      if (kind === 'ekasko') calculation.vehicle = car;
+    }
+    // e-OSAGO: the insurant is the owner (the calculator's «Страхователь — собственник»).
+    if (kind === 'eosago' && person) {
+      details.owner = person;
+      details.insurantIsOwner = true;
+      delete details.insurant;
+    }
+  }
+  if (MANUAL_OBJECT_OF[kind] === 'address' && o.address?.trim()) {
+    if (kind === 'ipoteka') details.property = { address: o.address.trim() };
+    else calculation.address = { value: o.address.trim() };
+  }
+  return { calculation, details };
 }

@@ -113,7 +113,7 @@ export const RENEWALS_PATH = '/contracts/renewals';
  * Kept here until the product registry (shared-kit sales/products.ts) maps a product to its calculator;
  * a product not listed has no «Пересчитать» yet.
  */
-export const RENEWAL_CALCULATORS: Readonly<Record<string, string>> = { eosago: '/new-eosago', ekasko: '/new-ekasko', vzr: '/new-vzr', ifl: '/new-ifl', ifl_house: '/new-ifl_house' };
+export const RENEWAL_CALCULATORS: Readonly<Record<string, string>> = { eosago: '/new-eosago', ekasko: '/new-ekasko', vzr: '/new-vzr', ifl: '/new-ifl', ifl_house: '/new-ifl_house', ipoteka: '/new-ipoteka' };
 export const RENEW_QUERY = 'renew';
 
 /** Where «Пересчитать» opens the calculator of a product, or null when its calculator has not landed. */
@@ -206,4 +206,10 @@ export interface RenewalQuote {
   calculation: Record<string, unknown> & { startDate: string };
   /** The documents the old contract holds (vehicle, owner, insurant, contacts for e-OSAGO). */
   details: Partial<EosagoContractDetails> & Record<string, unknown>;
+  /**
+   * The old policy was entered by hand (product `manual`, its kind `product`): `calculation` holds only the
+   * start and what the entry knows of the kind's calculation (manualRenewalPrefill) — the calculator starts
+   * from its own blank form with these filled in.
+   */
+  fromManual?: boolean;
 }

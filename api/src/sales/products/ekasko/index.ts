@@ -22,8 +22,8 @@ import {
 import { validationError } from '../../../platform/errors.js';
 import { yup } from '../../../platform/validation.js';
 import { linkKaskoRecords } from '../../clients/link.js';
-import type { QuoteAnswer } from '../../insurers/adapter.js';
 import { detailText, personSchema } from '../../schemas.js';
+import { contactsSchema, ratedInRoubles } from '../rated.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
 /**
@@ -52,11 +52,7 @@ export const kaskoDetailsPatchSchema = yup.object({
         .nullable()
         .label('details.vehicle'),
       driverNames: yup.array(detailText('details.driverNames[]', 200)).max(5, 'Поле «details.driverNames»: не больше 5 водителей').nullable().label('details.driverNames'),
-      contacts: yup
-        .object({ phone: detailText('details.contacts.phone', 30), email: detailText('details.contacts.email', 120) })
-        .default(undefined)
-        .nullable()
-        .label('details.contacts'),
+      contacts: contactsSchema('details.contacts'),
     })
     .noUnknown(true, 'Поле «details»: лишние поля для Е-КАСКО')
     .required('Поле «details» обязательно')
@@ -77,25 +73,13 @@ export const ekasko: ProductModule<KaskoCalculateRequest, KaskoContractDetails, 
   changeSchema: kaskoChangeSchema,
   // The schema checked everything the insurers share; each insurer's own limits are its refusal.
   quoteRequest: async (_q, calc) => calc,
-  demoQuote(insurerCode, request): QuoteAnswer {
-    const q = rateKasko(request, insurerCode);
-    return q.kind === 'refusal' ? { kind: 'refusal', reason: q.reason } : { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
-  },
-  demoEndorse(insurerCode, change, ctx) {
-    const priced = priceKaskoChange(insurerCode, ctx.calculation as KaskoCalculateRequest, change as KaskoChange, ctx);
-    return priced.kind === 'refusal' ? { refusal: priced.reason, field: priced.field } : priced.delta;
-  },
+  ...ratedInRoubles(rateKasko, priceKaskoChange),
   applyChange(row: Row, change) {
     if (!describeKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange)) throw validationError('Поле «change»: изменение не меняет условий полиса', 'change');
     const next = applyKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange);
     return { calculation: next.calculation, details: { ...row.details, driverNames: next.driverNames } };
   },
   describeChange: (change, row: Row) => describeKaskoChange(row.calculation, row.details.driverNames, change as KaskoChange) ?? 'Изменение договора',
-  offer(answer, insurer) {
-    const rated = answer.detail as ProductOffer;
-    const offer: KaskoOffer = { ...rated, companyId: insurer.id, companyName: insurer.name };
-    return offer as unknown as Record<string, unknown>;
-  },
   submission(row: Row) {
     const d = row.details;
     const calc = row.calculation;

@@ -21,7 +21,8 @@ import {
 } from '@oyster/shared-kit/domain';
 import { validationError } from '../../../platform/errors.js';
 import { yup } from '../../../platform/validation.js';
-import { detailText as text, personSchema } from '../../schemas.js';
+import { detailText, personSchema } from '../../schemas.js';
+import { contactsSchema, ratedInRoubles } from '../rated.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
 /**
@@ -43,13 +44,9 @@ export const propertyDetailsSchema = yup.object({
   details: yup
     .object({
       insurant: personSchema('details.insurant'),
-      contacts: yup
-        .object({ phone: text('details.contacts.phone', 30), email: text('details.contacts.email', 120) })
-        .default(undefined)
-        .nullable()
-        .label('details.contacts'),
+      contacts: contactsSchema('details.contacts'),
       insurantIsOwner: yup.boolean().strict().nullable().label('details.insurantIsOwner'),
-      cadastralNumber: text('details.cadastralNumber', 40).matches(/^\d{2}:\d{2}:\d{6,7}:\d{1,6}$/, { message: 'Поле «details.cadastralNumber»: кадастровый номер вида 77:01:0001001:1234', excludeEmptyString: true }),
+      cadastralNumber: detailText('details.cadastralNumber', 40).matches(/^\d{2}:\d{2}:\d{6,7}:\d{1,6}$/, { message: 'Поле «details.cadastralNumber»: кадастровый номер вида 77:01:0001001:1234', excludeEmptyString: true }),
     })
     .required()
     .label('details'),
@@ -68,15 +65,7 @@ export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalcul
       if (calc.kind !== kind) throw validationError(`Поле «kind»: этот расчёт — страхование ${noun} (${kind})`, 'kind');
       return calc;
     },
-    demoQuote(insurer, req) {
-      const q = rateProperty(req, insurer);
-      if (q.kind === 'refusal') return { kind: 'refusal', reason: q.reason };
-      return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
-    },
-    demoEndorse(insurer, change, ctx) {
-      const priced = pricePropertyChange(insurer, ctx.calculation as PropertyCalculateRequest, change as unknown as PropertyChange, ctx);
-      return priced.kind === 'refusal' ? { refusal: priced.reason, field: priced.field } : priced.delta;
-    },
+    ...ratedInRoubles(rateProperty, pricePropertyChange),
     applyChange(row: Row, change) {
       const c = change as unknown as PropertyChange;
       const problem = propertyChangeProblem(row.calculation, c);
@@ -85,11 +74,6 @@ export function propertyModule(kind: PropertyKind): ProductModule<PropertyCalcul
       return { calculation: applyPropertyChange(row.calculation, c) };
     },
     describeChange: (change, row: Row) => describePropertyChange(row.calculation, change as unknown as PropertyChange) ?? 'Изменение договора',
-    offer(answer, insurer) {
-      const rated = answer.detail as ProductOffer;
-      const offer: StoredOffer = { ...rated, companyId: insurer.id, companyName: insurer.name, premium: answer.premium };
-      return offer as unknown as Record<string, unknown>;
-    },
     submission: (row: Row) => ({
       contractId: row.id,
       product: code,

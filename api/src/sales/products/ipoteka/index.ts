@@ -15,6 +15,8 @@ import {
   type SummaryBlock,
 } from '@oyster/shared-kit/domain';
 import type { ContractSubmission } from '../../insurers/adapter.js';
+import { linkMortgageRecords } from '../../clients/link.js';
+import { ratedOffer } from '../rated.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
 /**
@@ -43,11 +45,10 @@ export const ipoteka: ProductModule<MortgageCalculateRequest, MortgageContractDe
     if (q.kind === 'refusal') return { kind: 'refusal', reason: q.reason };
     return { kind: 'offer', premium: q.premium, currency: 'RUB', detail: q };
   },
-  offer(answer, insurer) {
-    const rated = answer.detail as ProductOffer;
-    const offer: StoredOffer = { ...rated, companyId: insurer.id, companyName: insurer.name, premium: answer.premium };
-    return offer as unknown as Record<string, unknown>;
-  },
+  offer: ratedOffer,
+  linkRecords: linkMortgageRecords,
+  // One instalment per policy year: the payment page says which year it pays for.
+  instalmentNote: (n) => `${n}-й год страхования`,
   submission(row: Row): ContractSubmission {
     const calc = row.calculation;
     const d = row.details;

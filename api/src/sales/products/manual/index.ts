@@ -16,6 +16,7 @@ import {
 import { HttpError } from '../../../platform/errors.js';
 import { objectIdSchema, yup } from '../../../platform/validation.js';
 import { detailText, isoDate } from '../../schemas.js';
+import { linkManualRecords } from '../../clients/link.js';
 import type { ProductModule, ProductRow } from '../types.js';
 
 /**
@@ -113,6 +114,7 @@ export const manual: ProductModule<ManualCalculation, ManualDetails, never> = {
       vin: vehicle && o.vin ? o.vin.toUpperCase() : null,
     };
   },
+  linkRecords: (q, contractId) => linkManualRecords(q, contractId),
   missing: (details, calc) => missingManualDetail(details, calc.kind),
   missingFiles: (files) => missingManualScan(files),
   summary(row: Row): SummaryBlock[] {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import DEMO from '../../../testing/demo-calculations.json';
 import { rateProperty, ratePropertyAll, PROPERTY_INSURERS } from './rating';
 import { validatePropertyInput, type PropertyCalculateRequest } from './input';
 import { PROPERTY_TARIFFS } from './tariffs';
@@ -10,20 +11,7 @@ import { offerOf, tariffsOutsideRanges } from '../ratingKit';
 const rub = (r: number) => r * 100;
 const offer = offerOf;
 
-const flat = (over: Partial<PropertyCalculateRequest> = {}): PropertyCalculateRequest => ({
-  kind: 'apartment',
-  address: { value: 'г Москва, ул Тверская, д 1, кв 10' },
-  area: 54,
-  yearBuilt: 1990,
-  construction: 'panel',
-  floor: 5,
-  floors: 9,
-  cover: { structure: rub(1_000_000), finishing: rub(500_000), contents: rub(300_000), liability: rub(500_000) },
-  fireSafety: true,
-  alarm: false,
-  startDate: '2026-06-01',
-  ...over,
-});
+const flat = (over: Partial<PropertyCalculateRequest> = {}): PropertyCalculateRequest => ({ ...(DEMO.flat as PropertyCalculateRequest), startDate: '2026-06-01', ...over });
 
 const house = (over: Partial<PropertyCalculateRequest> = {}): PropertyCalculateRequest => ({
   kind: 'house',
