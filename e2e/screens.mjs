@@ -45,6 +45,10 @@ const shots = [
   { name: 'manage-users-admin', path: '/app/manage/users', as: 'admin@oyster.test' },
   { name: 'user-admin', path: '/app/manage/users?kind=agent', as: 'admin@oyster.test', follow: /\/user\/[0-9a-f]{24}$/ },
   { name: 'manage-audit-admin', path: '/app/manage/audit', as: 'admin@oyster.test' },
+  // Finance II (issue 26): the agents list, an agent's card, a network owner's sub-agents.
+  { name: 'agents-admin', path: '/app/agents', as: 'admin@oyster.test' },
+  { name: 'agent-card-admin', path: '/app/agents', as: 'admin@oyster.test', follow: /\/agent\/[0-9a-f]{24}$/ },
+  { name: 'sub-agents-owner', path: '/app/sub_agents', as: 'owner@oyster.test' },
   // Finance II (issue 26): Аналитика, a year by month, as the finance controller and the administrator.
   { name: 'analytics-finance', path: '/app/analytics', as: 'finance@oyster.test' },
   { name: 'analytics-admin', path: '/app/analytics?bucket=week', as: 'admin@oyster.test' },

@@ -137,8 +137,9 @@ describe('security headers, media and CSRF (pglite)', () => {
     expect(writes.length).toBeGreaterThan(20);
     const path = (url: string) => url.replace(/:\w+/g, '0123456789abcdef01234567').replace(/\*/g, 'x');
     for (const route of writes) {
-      const login = route.url.startsWith('/api/v2/auth/login');
-      // Login without any browser header is a script's (no session to ride on): it goes on to validation.
+      // Login and a one-time password link (csrf 'anonymous': no session to ride on) without any browser
+      // header are a script's: they go on to validation.
+      const login = route.url.startsWith('/api/v2/auth/login') || route.url.startsWith('/api/v2/auth/password-link/');
       for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, ...(login ? [] : [{}])] as Record<string, string>[]) {
         const res = await send(route.method, path(route.url), { cookie, 'content-type': 'application/json', ...from }, '{}');
         const seen = { route: `${route.method} ${route.url}`, from, status: res.status, body: await res.json() };

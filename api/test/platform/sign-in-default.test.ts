@@ -24,6 +24,9 @@ const PUBLIC = [
   // Oyster.app's backend: no session, its bearer token instead (communications client-chats.test.ts).
   'PUT /api/v2/oyster-app/clients/:appClientId',
   'GET /api/v2/oyster-app/clients/:appClientId/messages',
+  // A one-time password link (an invitation, a reset): its holder has no session yet; the token is the key (people agents-network.test.ts).
+  'GET /api/v2/auth/password-link/:token',
+  'POST /api/v2/auth/password-link/:token',
   'POST /api/v2/oyster-app/clients/:appClientId/messages',
   'POST /api/v2/oyster-app/clients/:appClientId/read',
   'POST /api/v2/oyster-app/clients/:appClientId/files',
@@ -49,7 +52,7 @@ describe.each(BACKENDS)('sign-in by default ($name)', (backend) => {
   });
   afterAll(() => r.stop());
 
-  test('only login, logout, sign-in by token, the remotes manifest, config, the signed payment callback and Oyster.app’s token-held integration are public', () => {
+  test('only login, logout, sign-in by token, the remotes manifest, config, the signed payment callback, Oyster.app’s token-held integration and the one-time password link are public', () => {
     const routes = r.oyster.routes.filter((x) => x.method !== 'HEAD');
     expect(routes.filter((x) => x.public).map((x) => `${x.method} ${x.url}`).sort()).toEqual([...PUBLIC].sort());
     // Every domain is in the walk.
