@@ -12,7 +12,7 @@ try {
   process.exit(1);
 }
 const port = process.env.PORT ?? '8080';
-// Zero-config: demo mode unless told otherwise (DEMO_MODE=0 then needs PAYMENT_SECRET_<CODE> per insurer, README).
+// Zero-config: demo mode unless told otherwise (DEMO_MODE=0 then needs PAYMENT_SECRET_<CODE> per insurer, docs/settings.md).
 const demoMode = process.env.DEMO_MODE ?? '1';
 log(`serving on http://localhost:${port}/app/ (demo accounts: see README.md, password Oyster2026!)`);
 if (demoMode === '1' || demoMode === 'true') log('demo mode: the demo insurers sign payments with public demo secrets and the demo payment page /pay/{token} is on — not for real money (README, «Demo mode and secrets»)');

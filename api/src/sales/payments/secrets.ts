@@ -47,7 +47,7 @@ export function resolvePaymentSecrets(codes: readonly string[], given: Readonly<
   }
   if (problems.length) {
     throw new ConfigError(
-      `Payment callbacks cannot be verified: ${problems.join('; ')}. Set one secret per insurer (see README, «Demo mode and secrets»), or DEMO_MODE=1 for a demo that takes no real money.`,
+      `Payment callbacks cannot be verified: ${problems.join('; ')}. Set one secret per insurer (see docs/settings.md, «Demo mode and secrets»), or DEMO_MODE=1 for a demo that takes no real money.`,
     );
   }
   return out;

@@ -4,7 +4,7 @@
  * calculator routes, what the product's money can be). Codes are the spec's contract types (§2: new-eosago,
  * new-ekasko, new-ifl, new-ifl_house, new-vzr, new-ipoteka, new-manual).
  *
- * A new product: add its code here, then its module in api/src/sales/products/<code>/ (README, «Продажи»).
+ * A new product: add its code here, then its module in api/src/sales/products/<code>/ (docs/sales.md).
  */
 export const PRODUCT_CODES = ['eosago', 'ekasko', 'ifl', 'ifl_house', 'vzr', 'ipoteka', 'manual'] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
