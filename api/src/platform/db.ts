@@ -58,6 +58,26 @@ type PgTypeId = Parameters<typeof pg.types.getTypeParser>[0];
 const pgTypeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === DATE_OID ? calendarDay : oid === DATE_ARRAY_OID ? pg.types.getTypeParser(TEXT_ARRAY_OID as PgTypeId) : pg.types.getTypeParser(oid as PgTypeId, format)) as typeof pg.types.getTypeParser;
 
+/** How long a new PostgreSQL connection may take before the call fails as «unavailable». */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+
+/** SQLSTATEs that say the server is away or refusing for now: class 08 (connection), 57P01–57P03 (shutting down, cannot connect now), 53300 (too many connections). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres says these in words only: the server went away mid-call, or no connection came in time. */
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed)/;
+
+/**
+ * Whether an error means the database cannot be reached right now (not that the query was wrong): the
+ * api answers such a call 503 «Сервис временно недоступен…» and recovers by itself when the server is back.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
 /** A real PostgreSQL server. `schema` (tests) pins every connection's search_path. */
 export async function createPgDb(databaseUrl: string, schema?: string): Promise<Db> {
   if (schema) {
@@ -77,9 +97,16 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // A server that does not answer the connection (gone, or a network that drops packets) must not hold a
+    // request past the client's 30 s: after 5 s the call fails as «unavailable» (a 503, errors.ts).
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
     types: { getTypeParser: pgTypeParser },
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
+  // An idle connection the server closed (a restart, a failover) is an 'error' on the pool; without a
+  // listener it would end the process. The pool has already dropped that client; the next query opens a
+  // new one, and a query made while the server is away fails as «unavailable» (a 503, not a crash).
+  pool.on('error', () => undefined);
   const wrap = (x: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await x.query(sql, params);
@@ -109,16 +136,21 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
     ...wrap(pool),
     async tx(fn) {
       const client = await pool.connect();
+      // A connection that broke inside the transaction goes back to the pool destroyed, not reused.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const out = await fn(serial(client));
         await client.query('COMMIT');
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isDatabaseUnavailable(e)) broken = e as Error;
+        await client.query('ROLLBACK').catch((r) => {
+          broken ??= r as Error;
+        });
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

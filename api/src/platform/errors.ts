@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
+import { isDatabaseUnavailable } from './db.js';
 
 /** An error that becomes a JSON answer with a Russian `message` (spec §7/§8). */
 export class HttpError extends Error {
@@ -29,6 +30,9 @@ export function validationError(message: string, field: string | null) {
 /** A PATCH that changes nothing. */
 export const noFields = () => validationError('Нет полей для изменения', null);
 
+/** Seconds a client is told to wait after a 503 «Сервис временно недоступен». */
+export const RETRY_AFTER_UNAVAILABLE_S = 10;
+
 /** HttpError → its status and JSON; fastify's own 4xx → a Russian text; anything else → 500 with the request id, logged. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
@@ -43,6 +47,12 @@ export function installErrorHandler(app: FastifyInstance) {
         : e.statusCode === 429 ? ERROR_TEXTS.tooManyRequests
         : 'Некорректный запрос: тело не является корректным JSON';
       return reply.code(e.statusCode).send({ message, error: true, type: 'validation' });
+    }
+    // The database away for a moment (restarting, a network cut): 503 in Russian with when to try again,
+    // logged as a warning without a stack — the api reconnects by itself when the server is back.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ requestId: req.id, dbError: (err as { code?: string }).code ?? err.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S)).send({ message: ERROR_TEXTS.unavailable, requestId: req.id });
     }
     // Anything else is ours: logged with the request id, answered with that id and the Russian text, never a stack.
     req.log.error({ err, requestId: req.id }, 'unhandled error');

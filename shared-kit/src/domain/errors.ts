@@ -18,6 +18,8 @@ export const ERROR_TEXTS = {
   attachSuccess: 'Файл успешно прикреплен к запросу',
   timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз',
   network: 'Нет связи с сервером. Проверьте подключение',
+  /** 503: the database (or another service the api needs) is away for a moment; the api recovers by itself. */
+  unavailable: 'Сервис временно недоступен. Повторите попытку через минуту',
 } as const;
 
 export type HttpErrorReaction =
@@ -41,6 +43,8 @@ export function httpErrorReaction(status: number, serverMessage?: string | null,
       return { kind: 'toast', type: 'error', text: ERROR_TEXTS.notFound, durationSec: TOAST_DURATION_SEC.error };
     case 429:
       return { kind: 'toast', type: 'error', text: msg ?? ERROR_TEXTS.tooManyRequests, durationSec: TOAST_DURATION_SEC.error };
+    case 503:
+      return { kind: 'toast', type: 'warning', text: msg ?? ERROR_TEXTS.unavailable, durationSec: TOAST_DURATION_SEC.error };
     case 0:
       return {
         kind: 'toast',
