@@ -136,8 +136,14 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
     ...wrap(pool),
     async tx(fn) {
       const client = await pool.connect();
-      // A connection that broke inside the transaction goes back to the pool destroyed, not reused.
+      // A connection that broke inside the transaction goes back to the pool destroyed, not reused. While
+      // it is checked out the pool does not listen to it: a server gone between two of the transaction's
+      // queries would be an unhandled 'error' that ends the process (found by bench/drill-db-outage.mjs).
       let broken: Error | undefined;
+      const onError = (e: Error) => {
+        broken ??= e;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const out = await fn(serial(client));
@@ -150,6 +156,7 @@ export async function createPgDb(databaseUrl: string, schema?: string): Promise<
         });
         throw e;
       } finally {
+        client.removeListener('error', onError);
         client.release(broken);
       }
     },

@@ -1,0 +1,109 @@
+/**
+ * What the drills share (issue 27): a TCP proxy a drill can cut and restore (a server that went away),
+ * signing in a demo account, socket.io clients, and figures. Each drill starts what it needs, is bounded
+ * in time, stops by itself and prints its figures; `--short` is the one-minute version CI runs.
+ */
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+export const DEMO_PASSWORD = 'Oyster2026!';
+const shellRequire = createRequire(path.join(ROOT, 'shell/package.json'));
+
+/** A proxy on a free loopback port to `target`; cut() closes every connection and refuses new ones; restore() listens again on the same port. */
+export async function cuttableProxy(target) {
+  const open = new Set();
+  let server = null;
+  let port = 0;
+  const listen = () =>
+    new Promise((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        open.add(client);
+        open.add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          open.delete(client);
+          open.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+        client.pipe(upstream).pipe(client);
+      });
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => {
+        port = s.address().port;
+        server = s;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise((resolve) => {
+      for (const sock of open) sock.destroy();
+      open.clear();
+      if (!server) return resolve();
+      const s = server;
+      server = null;
+      s.close(() => resolve());
+    });
+  await listen();
+  return { get port() { return port; }, cut: stop, restore: listen, close: stop };
+}
+
+/** A demo account's session token. */
+export async function signIn(url, email) {
+  const r = await fetch(`${url}/api/v2/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, rememberMe: false }),
+  });
+  const body = await r.json();
+  if (!body.token) throw new Error(`sign-in ${email}: ${r.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** One api call with a token and a bound (ms); answers { status, ms, body } or { status: 0, error } when no answer came. */
+export async function timedCall(url, token, method, p, body, timeoutMs = 30_000) {
+  const began = performance.now();
+  try {
+    const r = await fetch(url + p, {
+      method,
+      headers: { 'x-api-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await r.text();
+    let parsed = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: r.status, ms: performance.now() - began, body: parsed };
+  } catch (e) {
+    return { status: 0, ms: performance.now() - began, error: e.cause?.code ?? e.name ?? String(e) };
+  }
+}
+
+/** A socket.io client as the shell opens it (websocket, the session token). */
+export function openSocket(url, token, opts = {}) {
+  const { io } = shellRequire('socket.io-client');
+  return io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: true, reconnectionDelay: 200, reconnectionDelayMax: 1000, ...opts });
+}
+
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+export const fmt = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : '—');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Tally of statuses: { '200': 12, '503': 4, 'ECONNRESET': 1 }. */
+export function tally(results) {
+  const t = {};
+  for (const r of results) {
+    const k = r.status ? String(r.status) : r.error;
+    t[k] = (t[k] ?? 0) + 1;
+  }
+  return t;
+}
