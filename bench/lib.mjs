@@ -77,5 +77,5 @@ export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDi
     await stop();
     throw e;
   }
-  return { url, stop };
+  return { url, stop, kill: () => child.kill('SIGKILL'), pid: child.pid };
 }

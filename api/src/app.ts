@@ -111,13 +111,20 @@ export interface OysterApp {
   operations: readonly Operation[];
   /** Resolves when the periodic jobs' first runs (started at ready: calendar, reminders, SLA watch) are done. */
   settled(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops: new connections refused, the requests in flight answered, sockets told to reconnect, then
+   * everything closed. `graceMs` (a SIGTERM: main.ts) keeps reading arrived requests that long first. */
+  close(options?: { graceMs?: number }): Promise<void>;
+  /** True once close() began (readiness answers 503 then, so a gateway stops sending work here). */
+  readonly stopping: boolean;
 }
 
 const envMs = (name: string): number | undefined => {
   const v = process.env[name];
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 };
+
+/** While stopping, kept-alive connections that went idle are closed this often (see close()). */
+const IDLE_SWEEP_MS = 500;
 
 export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Refused before anything opens (a ConfigError naming the variables): every insurer the api takes
@@ -171,6 +178,16 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     bodyLimit: 1024 * 1024,
     // A URL fastify's router cannot read: a Russian 400/414 like every other refusal.
     frameworkErrors,
+    // A graceful stop closes idle kept-alive connections itself, after a moment (close() below): at the
+    // instant of the signal a connection whose request has arrived but is not yet read looks idle, and
+    // closing it then resets a request the client had sent.
+    forceCloseConnections: false,
+  });
+  // While stopping, every answer ends its connection, so a gateway's kept-alive connection does not hold
+  // a stopping node (a request that still comes on it is answered 503 by fastify, also with «close»).
+  let stopping = false;
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
   await app.register(fastifyCookie);
   if (loggers) installRequestLog(app, loggers.requests);
@@ -249,12 +266,31 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     routes,
     operations,
     settled: () => firstRunsSettled(app),
-    async close() {
+    get stopping() {
+      return stopping;
+    },
+    async close({ graceMs = 0 }: { graceMs?: number } = {}) {
       if (closed) return;
       closed = true;
+      // A graceful stop: fastify stops listening at once, closes idle kept-alive connections, answers a
+      // request that still comes on a busy one 503 with «Connection: close», and waits for the requests in
+      // flight; the sockets are dropped as lost transports so their clients reconnect (to another node).
+      // Only then the realtime server, the bus, Redis and the database close, so a request finishing late
+      // still has them (bench/drill-graceful-stop.mjs).
+      stopping = true;
+      realtime.dropConnections();
+      // Node's server.close() closes the connections it sees idle at that instant, and a connection whose
+      // request bytes have arrived but are not read yet looks idle: a stop under load would reset requests
+      // clients had sent. A moment of grace first (answers already say «close», /ready says 503 so the
+      // gateway sends new work elsewhere) lets those requests be read.
+      if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
+      const draining = app.close().catch(() => undefined);
+      realtime.dropConnections();
+      const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      await draining;
+      clearInterval(idleSweep);
       await realtime.close();
       await bus.close();
-      await app.close().catch(() => undefined);
       if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => c.quit().catch(() => undefined)));
       if (ownDb) await db.close();
     },

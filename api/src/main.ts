@@ -64,12 +64,22 @@ if (demoMode) {
   );
 }
 
+/** How long SIGTERM waits for the requests in flight before the process ends anyway. */
+const SHUTDOWN_TIMEOUT_MS = Number(env.SHUTDOWN_TIMEOUT_MS) || 25_000;
+/** How long a stopping node keeps reading requests that already arrived before it stops listening (app.ts close()). */
+const SHUTDOWN_GRACE_MS = env.SHUTDOWN_GRACE_MS !== undefined ? Number(env.SHUTDOWN_GRACE_MS) : 1_000;
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
     if (stopping) return;
     stopping = true;
-    await oyster.close();
+    // Bounded: a request that never ends must not keep a stopping node up (compose's stop_grace_period is longer).
+    const bound = setTimeout(() => {
+      oyster.app.log.warn(`not drained within ${SHUTDOWN_TIMEOUT_MS} ms: stopping anyway`);
+      process.exit(0);
+    }, SHUTDOWN_TIMEOUT_MS);
+    bound.unref();
+    await oyster.close({ graceMs: SHUTDOWN_GRACE_MS });
     process.exit(0);
   });
 }

@@ -51,7 +51,7 @@ export function installErrorHandler(app: FastifyInstance) {
     // The database away for a moment (restarting, a network cut): 503 in Russian with when to try again,
     // logged as a warning without a stack — the api reconnects by itself when the server is back.
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ requestId: req.id, dbError: (err as { code?: string }).code ?? err.message }, 'database unavailable');
+      req.log.warn({ requestId: req.id, dbError: (err as { code?: string; message?: string }).code ?? (err as { message?: string }).message }, 'database unavailable');
       return reply.code(503).header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S)).send({ message: ERROR_TEXTS.unavailable, requestId: req.id });
     }
     // Anything else is ours: logged with the request id, answered with that id and the Russian text, never a stack.

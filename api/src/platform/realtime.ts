@@ -72,6 +72,8 @@ export interface Realtime {
   /** The last route each session with a live socket on this instance reported (bounded, see SOCKET_LIMITS). */
   lastRoutes: Map<string, LastRoute>;
   /** Cancels pending disconnects (they would hit closed Redis clients) and closes socket.io. */
+  /** Closes every socket of this node as a lost connection, so its client reconnects (a graceful stop). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -221,6 +223,12 @@ export function createRealtime(
     emitToAll: (event, payload) => void (closing || io.emit(event, payload)),
     endSession: (sessionId) => endSession(sessionRoom(sessionId)),
     endUserSessions: (userId) => endSession(userRoom(userId)),
+    dropConnections() {
+      // engine.io's own close: the client sees a lost transport and reconnects by itself (behind a gateway,
+      // to another node); socket.io's disconnect would tell it «io server disconnect» and it would stay away.
+      const clients = (io.engine as unknown as { clients: Record<string, { close(): void }> }).clients;
+      for (const client of Object.values(clients)) client.close();
+    },
     async close() {
       closing = true;
       pending.forEach(clearTimeout);
