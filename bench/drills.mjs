@@ -1,0 +1,39 @@
+/**
+ * The drills (issue 27), one after another: `npm run drills` (each in full) or `node bench/drills.mjs
+ * --short` (the one-minute versions `npm test` runs). Needs a build; PostgreSQL for the database drill
+ * (skipped with a note when 127.0.0.1:5432 does not answer). Exit code: how many failed.
+ */
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+const short = process.argv.includes('--short');
+const portOpen = (port) =>
+  new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+const DRILLS = [
+  { name: 'graceful stop', script: 'drill-graceful-stop.mjs' },
+  { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+];
+
+let failed = 0;
+const rows = [];
+for (const d of DRILLS) {
+  if (d.needs && !(await d.needs())) {
+    rows.push(`${d.name}: skipped (no PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL)`);
+    continue;
+  }
+  const began = Date.now();
+  console.log(`\n=== drill: ${d.name}${short ? ' (short)' : ''}`);
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...(short ? ['--short'] : [])], { stdio: 'inherit', timeout: 10 * 60_000 });
+  const ok = r.status === 0;
+  if (!ok) failed++;
+  rows.push(`${d.name}: ${ok ? 'held' : 'FAILED'} in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+}
+console.log(`\ndrills:\n  ${rows.join('\n  ')}`);
+process.exit(failed);
