@@ -7,6 +7,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // test/support/seeded-copy.test.ts builds the run's seeded PGlite copy; only global-setup.cjs runs it.
+  testPathIgnorePatterns: process.env.OYSTER_TEST_FIXTURE_BUILD ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/support/'],
   transform: {
     '^.+\\.[tj]sx?$': [
       'ts-jest',
@@ -35,6 +37,9 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testTimeout: 60_000,
+  // One migrated and seeded PGlite per run, copied into each PGlite app (test/support/fixture.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.cjs',
   // Each file starts its own PGlite (~2 s, several hundred MB); two at a time fit this machine.
   maxWorkers: 2,
 };

@@ -21,6 +21,38 @@ function record(suite, passed, failed, skipped = 0) {
   rows.push(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
+/**
+ * CPU seconds of this process's finished children (and theirs: jest workers, tsc, the e2e server and
+ * Chromium), from /proc (Linux); null elsewhere. A part's CPU is the difference around it.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of proc(5) (cutime, cstime), counted from field 3 here; clock ticks of 1/100 s.
+    return (Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Each part's wall and CPU seconds, printed in the summary so CI shows where its time goes. */
+const times = [];
+async function timed(name, fn) {
+  const wall0 = performance.now();
+  const cpu0 = childCpuSeconds();
+  const own0 = process.cpuUsage();
+  try {
+    return await fn();
+  } finally {
+    const own = process.cpuUsage(own0);
+    const cpu1 = childCpuSeconds();
+    const cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 + (own.user + own.system) / 1e6;
+    times.push({ name, wall: (performance.now() - wall0) / 1000, cpu });
+  }
+}
+const runStart = performance.now();
+
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const want = (name) => !only.length || only.includes(name);
 
@@ -60,12 +92,14 @@ await ensureInstalled();
 
 if (want('types')) {
   log('type checking…');
-  for (const { pkg, code } of await typecheck()) record(`types ${pkg}`, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  await timed('types', async () => {
+    for (const { pkg, code } of await typecheck()) record(`types ${pkg}`, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  });
 }
 
 if (want('rules')) {
   // A remote never imports antd directly, another remote, or the shell's source.
-  const code = await run('node', ['build/check-imports.mjs']);
+  const code = await timed('import rules', () => run('node', ['build/check-imports.mjs']));
   record('import rules', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
@@ -78,7 +112,7 @@ if (want('compose')) {
 
 if (want('unit')) {
   log('unit and component tests…');
-  await jestSuite('unit', ['-c', 'jest.config.cjs']);
+  await timed('unit', () => jestSuite('unit', ['-c', 'jest.config.cjs']));
 }
 
 if (want('api')) {
@@ -92,14 +126,14 @@ if (want('api')) {
   for (const tz of API_TIME_ZONES) {
     log(`api integration tests, TZ ${tz} (PGlite${env.DATABASE_URL || process.env.DATABASE_URL ? ' + PostgreSQL' : ''}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
     // PGlite loads part of itself with a dynamic import that jest allows only with vm modules.
-    await jestSuite(`api (TZ ${tz})`, ['-c', 'api/jest.config.cjs'], { ...env, TZ: tz, NODE_OPTIONS: '--experimental-vm-modules' });
+    await timed(`api (TZ ${tz})`, () => jestSuite(`api (TZ ${tz})`, ['-c', 'api/jest.config.cjs'], { ...env, TZ: tz, NODE_OPTIONS: '--experimental-vm-modules' }));
   }
 }
 
 if (want('e2e')) {
   let built = true;
   try {
-    await buildAll();
+    await timed('build', () => buildAll());
   } catch (e) {
     log(e.message);
     built = false;
@@ -110,15 +144,17 @@ if (want('e2e')) {
   } else {
     // Byte budgets of the login and home pages (bench/budgets.json): deterministic, so they may fail CI.
     log('page weight budgets (bench/build-and-size.mjs --check)…');
-    const budgets = await run('node', ['bench/build-and-size.mjs', '--no-build', '--check'], { cwd: ROOT });
+    const budgets = await timed('budgets', () => run('node', ['bench/build-and-size.mjs', '--no-build', '--check'], { cwd: ROOT }));
     record('budgets', budgets === 0 ? 1 : 0, budgets === 0 ? 0 : 1);
     log('end-to-end tests in Chromium…');
     const out = join(tmpdir(), `oyster-e2e-${process.pid}.json`);
     rmSync(out, { force: true });
-    const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
-      cwd: join(ROOT, 'e2e'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    });
+    const code = await timed('e2e', () =>
+      run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        cwd: join(ROOT, 'e2e'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      }),
+    );
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
@@ -129,5 +165,8 @@ if (want('e2e')) {
 
 log('summary');
 for (const r of rows) process.stdout.write(`  ${r}\n`);
+process.stdout.write('  times (wall / CPU seconds of the part and its child processes):\n');
+for (const t of times) process.stdout.write(`    ${t.name}: ${t.wall.toFixed(0)} s${t.cpu === null ? '' : ` / CPU ${t.cpu.toFixed(0)} s`}\n`);
+process.stdout.write(`    whole run: ${((performance.now() - runStart) / 1000).toFixed(0)} s\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(totals.failed ? 1 : 0);

@@ -40,6 +40,8 @@ export interface AppOptions {
   databaseSchema?: string;
   /** PGlite data folder; 'memory://' for an in-memory database. */
   dataDir?: string;
+  /** PGlite only: start from this dump (PGlite dumpDataDir) instead of an empty cluster (the api tests' seeded copy). */
+  pgliteDump?: Blob;
   redisUrl?: string;
   seedDemo?: boolean;
   /** Repository root, where shell/dist, remote-* /dist and media/ are looked for. */
@@ -136,7 +138,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     ? options.db
     : options.databaseUrl
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
-    : await createPgliteDb(options.dataDir ?? 'memory://');
+    : await createPgliteDb(options.dataDir ?? 'memory://', { loadDataDir: options.pgliteDump });
   await runMigrations(rawDb, MIGRATIONS);
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
   const domains = options.domains ?? DOMAINS;

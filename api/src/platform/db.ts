@@ -30,11 +30,17 @@ const calendarDay = (text: string) => text;
  * Embedded PostgreSQL (WASM). It runs one query at a time, so a transaction must only use the
  * `q` it is given — awaiting the outer db inside `tx` would deadlock.
  */
-export async function createPgliteDb(dataDir: string): Promise<Db> {
-  // PGlite parses a date[] with the parser of date.
-  const options = { parsers: { [DATE_OID]: calendarDay } };
+export async function createPgliteDb(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
+  // PGlite parses a date[] with the parser of date. `loadDataDir` starts from a dump (PGlite
+  // dumpDataDir) instead of an empty cluster: the api tests' migrated and seeded copy (api/TESTING.md).
+  const options = { parsers: { [DATE_OID]: calendarDay }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
   const lite = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await lite.waitReady;
+  return pgliteHandle(lite);
+}
+
+/** The Db handle over an open PGlite. */
+export function pgliteHandle(lite: PGlite): Db {
   const wrap = (x: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await x.query<T>(sql, params as never[]);

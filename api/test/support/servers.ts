@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
 import type { Db } from '../../src/platform/db';
+import { seededPgliteDump } from './fixture';
 import { call, signInAll, uploadFile, type Res } from './http';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set. */
@@ -27,7 +28,12 @@ export const freshSchema = (prefix = 'test') => `${prefix}_${Date.now()}_${rando
 /** A fresh app with the demo data on a random port; on PostgreSQL in a fresh schema dropped afterwards. */
 export async function start(backend: { databaseUrl?: string }, extra: AppOptions = {}): Promise<Running & { schema?: string }> {
   const schema = backend.databaseUrl ? freshSchema() : undefined;
+  // An in-memory PGlite with the demo data of every domain starts from the run's seeded copy
+  // (support/fixture.ts): its own database, already migrated and seeded.
+  const fromCopy = !backend.databaseUrl && !extra.db && !extra.domains && (extra.dataDir ?? 'memory://') === 'memory://' && extra.seedDemo !== false;
+  const pgliteDump = fromCopy ? seededPgliteDump() ?? undefined : undefined;
   const oyster = await createApp({
+    pgliteDump,
     databaseUrl: backend.databaseUrl,
     databaseSchema: schema,
     dataDir: 'memory://',

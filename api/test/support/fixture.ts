@@ -1,0 +1,49 @@
+/**
+ * The seeded copy: one PGlite per test run, migrated and seeded with the demo data, dumped to a file
+ * (PGlite dumpDataDir); every PGlite app start() makes then starts from a copy of that dump instead of
+ * an empty cluster (initdb), all migrations and the demo seed. Each app still gets its own database:
+ * the copy is loaded into a fresh in-memory PGlite, so a test that changes data changes only its own.
+ *
+ * jest's globalSetup (test/support/global-setup.cjs) builds it once per run, before any test's clock
+ * starts, into a fresh folder (OYSTER_TEST_FIXTURE_DIR), so it always has this checkout's migrations
+ * and seed; it runs seeded-copy.test.ts in a child jest for that (the sources need jest's module
+ * mapping). Without the file (OYSTER_TEST_NO_COPY=1, or the build failed) start() migrates and seeds.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { MIGRATIONS } from '../../src/migrations';
+import { pgliteHandle } from '../../src/platform/db';
+import { runMigrations } from '../../src/platform/migrations';
+import { seedDemo } from '../../src/seed';
+
+export const SEEDED_COPY_FILE = 'seeded-pglite.tar';
+
+let cached: Blob | null | undefined;
+
+/** The seeded dump of this run, or null when there is none. */
+export function seededPgliteDump(): Blob | null {
+  if (cached !== undefined) return cached;
+  const dir = process.env.OYSTER_TEST_FIXTURE_DIR;
+  const file = dir ? join(dir, SEEDED_COPY_FILE) : null;
+  return (cached = file && existsSync(file) ? new Blob([readFileSync(file)]) : null);
+}
+
+/** Migrates and seeds one in-memory PGlite the way createApp does, and writes the dump of its data folder. */
+export async function buildSeededDump(file: string): Promise<void> {
+  const lite = new PGlite();
+  await lite.waitReady;
+  const db = pgliteHandle(lite);
+  // The learning seed writes its demo files to a media folder; the rows are what the copy keeps (each
+  // app's own start writes the files into its own folder, as on a restart).
+  const media = mkdtempSync(join(tmpdir(), 'oyster-fixture-media-'));
+  try {
+    await runMigrations(db, MIGRATIONS);
+    await seedDemo(db, { mediaDir: media });
+    writeFileSync(file, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await lite.close();
+    rmSync(media, { recursive: true, force: true });
+  }
+}
