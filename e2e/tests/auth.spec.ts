@@ -53,6 +53,41 @@ test('a click on «Войти» made before the live form is there signs in once
   await expect(page.getByTestId('sidebar')).toBeVisible();
 });
 
+test('the prerendered login form is hydrated, not replaced: the nodes the user sees stay, without a hydration error', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' || /hydrat/i.test(m.text())) && problems.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/app\/login-boot\./, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/app/login?legacy=true', { waitUntil: 'domcontentloaded' });
+  // The prerendered nodes, marked before the live form's script has arrived.
+  await page.evaluate(() => {
+    const mark = (el: Element | null) => Object.assign(el ?? {}, { __prerendered: true });
+    mark(document.querySelector('form'));
+    mark(document.querySelector('#login-email'));
+    mark(document.querySelector('h1'));
+  });
+  await page.getByLabel('Email').fill('agent@');
+  release();
+  // Interactive: the live form checks what is typed (and shows what was typed before it came).
+  await expect(page.getByText('Неправильный email')).toBeVisible();
+  await expect(page.locator('style[data-prerendered]')).toHaveCount(0);
+  const kept = await page.evaluate(() =>
+    ['form', '#login-email', 'h1'].map((sel) => (document.querySelector(sel) as (Element & { __prerendered?: boolean }) | null)?.__prerendered === true),
+  );
+  expect(kept).toEqual([true, true, true]);
+  await expect(page.getByLabel('Email')).toHaveValue('agent@');
+  await page.getByLabel('Email').fill(EMAIL.agent);
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('logout lands on the public /oyster page', async ({ page }) => {
   await signIn(page, EMAIL.newagent);
   await page.getByTestId('sidebar-user').click();

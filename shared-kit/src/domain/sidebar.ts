@@ -33,6 +33,14 @@ export function badgeText(count: number): string {
   return count > BADGE_MAX ? String(BADGE_MAX) : String(count);
 }
 
+/**
+ * A sidebar item's accessible name: its title and, when it shows a badge, the badge's number as the
+ * badge shows it («Чаты, 2»), so a screen reader hears what a sighted user sees (WCAG 2.5.3).
+ */
+export function sidebarItemName(item: Pick<SidebarItem, 'title' | 'badge'>): string {
+  return item.badge && item.badge > 0 ? `${item.title}, ${badgeText(item.badge)}` : item.title;
+}
+
 /** §6: mages count agent and client chats by flag, everyone else the opened count. */
 export function openChatsBadge(user: SessionUser, counters: SidebarCounters): number {
   if (access(user).isMage) {

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
 import { oysterTheme } from './theme';
+import './tokens.css';
 
 /**
  * Locale and theme for everything below. antd's `App` wrapper is left out on purpose: it drags

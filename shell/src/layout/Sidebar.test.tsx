@@ -15,9 +15,10 @@ function renderSidebar(user: SessionUser, counters: SidebarCounters = {}, route 
     </OysterProvider>,
   );
   const nav = screen.getByTestId('sidebar');
+  // The items' titles (a link's accessible name adds its badge's number: «Чаты, 2»).
   const titles = within(nav)
     .getAllByRole('link')
-    .map((a) => a.getAttribute('aria-label') ?? a.textContent);
+    .map((a) => a.closest('[data-sidebar-item]')?.getAttribute('data-sidebar-item') ?? a.getAttribute('aria-label') ?? a.textContent);
   return { nav, titles, onLogout };
 }
 
@@ -27,8 +28,8 @@ describe('sidebar (spec §2, §6)', () => {
     expect(titles).toEqual(['Главная', 'Полисы', 'Запросы', 'Мое КВ', 'Oyster.app', 'Чаты', 'Профиль', 'Уведомления', 'Мы рядом!']);
     // «Новый полис» opens the showcase (a button, not a page).
     expect(within(nav).getByRole('button', { name: 'Новый полис' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Уведомления' })).toHaveTextContent('99');
-    expect(within(nav).getByRole('link', { name: 'Чаты' })).toHaveTextContent('2');
+    expect(within(nav).getByRole('link', { name: 'Уведомления, 99' })).toHaveTextContent('99');
+    expect(within(nav).getByRole('link', { name: 'Чаты, 2' })).toHaveTextContent('2');
     expect(within(nav).getByRole('link', { name: 'Мы рядом!' })).toHaveAttribute('target', '_blank');
     expect(within(nav).getByText('Агент')).toBeInTheDocument();
     expect(within(nav).getByText('Иванов И. П.')).toBeInTheDocument();
@@ -47,8 +48,8 @@ describe('sidebar (spec §2, §6)', () => {
   it('manager: requests badge, agents, chats counted by flag, no new policy', () => {
     const { titles, nav } = renderSidebar(DEMO_USERS.manager, { agentChats: 4, clientChats: 7, chatsOpenedCount: 50 });
     expect(titles).toEqual(['Главная', 'Полисы', 'Запросы', 'Агенты', 'Oyster.app', 'Обучение', 'Медиа', 'Чаты', 'Уведомления', 'Мы рядом!']);
-    expect(within(nav).getByRole('link', { name: 'Запросы' })).toHaveTextContent('3');
-    expect(within(nav).getByRole('link', { name: 'Чаты' })).toHaveTextContent('4');
+    expect(within(nav).getByRole('link', { name: 'Запросы, 3' })).toHaveTextContent('3');
+    expect(within(nav).getByRole('link', { name: 'Чаты, 4' })).toHaveTextContent('4');
     expect(within(nav).queryByRole('button', { name: 'Новый полис' })).not.toBeInTheDocument();
     expect(within(nav).getByText('Менеджер')).toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import {
   OPF_SHORT,
   OPF_TITLES,
   ROLE_TITLES,
+  sidebarItemName,
   sidebarItems,
   type SessionUser,
   type SidebarCounters,
@@ -41,14 +42,14 @@ function ItemLink({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => 
     </>
   );
   const link = item.external ? (
-    <a className="oy-nav__link" href={item.path} target="_blank" rel="noopener noreferrer" aria-label={item.title} onClick={onNavigate}>
+    <a className="oy-nav__link" href={item.path} target="_blank" rel="noopener noreferrer" aria-label={sidebarItemName(item)} onClick={onNavigate}>
       {inner}
     </a>
   ) : (
     <NavLink
       to={item.path}
       end={item.exact}
-      aria-label={item.title}
+      aria-label={sidebarItemName(item)}
       onClick={onNavigate}
       className={({ isActive }) => `oy-nav__link${isActive ? ' oy-nav__link--active' : ''}`}
     >

@@ -18,10 +18,12 @@ export interface LoginFormProps {
   /** The user started typing: a good moment to fetch what comes after sign-in. */
   onFirstInput?(): void;
   /**
-   * The form is already on screen (the prerendered login page, shell/prerender.mjs): it stays while
-   * the legacy check runs instead of giving way to a spinner, and starts with what was typed into it.
+   * The form is already on screen (the prerendered login page, shell/prerender.mjs) and this render
+   * hydrates it: it renders as the prerender did (empty; no spinner while the legacy check runs),
+   * then, once the nodes are React's, takes what was typed into them (`read`) and calls `done`
+   * after that render.
    */
-  takeOver?: { values: LoginValues };
+  takeOver?: { read(): LoginValues | null; done(): void };
 }
 
 /** Sends the browser to the external legacy login page (kept separate so tests can observe it). */
@@ -36,13 +38,28 @@ type Touched = Partial<Record<'email' | 'password', boolean>>;
  */
 export function LoginForm({ signIn, legacyLoginUrl, legacyBypass, search, onSignedIn, onFirstInput, takeOver }: LoginFormProps) {
   const [checkingLegacy, setCheckingLegacy] = React.useState(!legacyBypass && !takeOver);
-  const [values, setValues] = React.useState<LoginValues>(() => takeOver?.values ?? { email: '', password: '', rememberMe: false });
-  // What was typed into the prerendered form counts as changed: its errors show as they would have.
-  const [touched, setTouched] = React.useState<Touched>(() => ({ email: !!takeOver?.values.email, password: !!takeOver?.values.password }));
+  const [values, setValues] = React.useState<LoginValues>({ email: '', password: '', rememberMe: false });
+  const [touched, setTouched] = React.useState<Touched>({});
   const [submitted, setSubmitted] = React.useState(false);
   const [sending, setSending] = React.useState(false);
   const [serverError, setServerError] = React.useState<{ message: string; type?: string | null } | null>(null);
   const typed = React.useRef(false);
+
+  // Hydrated: what was typed into the prerendered nodes becomes the state (React keeps the typed
+  // values of the inputs; the classes that depend on them follow this render), and counts as changed:
+  // its errors show as they would have. `done` runs after that render, so a held submit sends it.
+  React.useLayoutEffect(() => {
+    if (!takeOver) return;
+    const typedIn = takeOver.read();
+    if (typedIn && (typedIn.email || typedIn.password || typedIn.rememberMe)) {
+      setValues(typedIn);
+      setTouched({ email: !!typedIn.email, password: !!typedIn.password });
+    }
+    const later = window.setTimeout(takeOver.done, 0);
+    return () => window.clearTimeout(later);
+    // Once, on the hydrating render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   React.useEffect(() => {
     if (legacyBypass) return;

@@ -1,7 +1,7 @@
 /**
- * The prerendered login page (shell/prerender.mjs → dist/login.html) and its take-over by the live
- * form (login/boot.tsx): nothing the user did before the scripts ran is lost, and a click on
- * «Войти» made then is neither sent by the browser nor dropped.
+ * The prerendered login page (shell/prerender.mjs → dist/login.html) and its hydration by the live
+ * form (login/boot.tsx): the nodes the user sees stay, nothing the user did before the scripts ran
+ * is lost, and a click on «Войти» made then is neither sent by the browser nor dropped.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderLogin } from './prerender';
@@ -52,15 +52,33 @@ describe('the prerendered login page', () => {
     expect(screen.getByRole('button', { name: 'Войти' }).closest('form')).toHaveAttribute('method', 'post');
   });
 
+  it('is hydrated: the same nodes become the live form, without a hydration error', async () => {
+    servePrerenderedPage();
+    const form = document.querySelector('form')!;
+    const email = screen.getByLabelText('Email');
+    const error = jest.spyOn(console, 'error');
+    await bootLiveForm();
+    await waitFor(() => expect(document.querySelector('[data-prerendered]')).toBeNull());
+    expect(document.querySelector('form')).toBe(form);
+    expect(screen.getByLabelText('Email')).toBe(email);
+    // Live: typing is React's now (an error shows on change).
+    fireEvent.change(email, { target: { value: 'agent@' } });
+    expect(screen.getByText('Неправильный email')).toBeInTheDocument();
+    expect(error.mock.calls.map((c) => String(c[0])).filter((m) => /hydrat|did not match/i.test(m))).toEqual([]);
+    error.mockRestore();
+  });
+
   it('the live form keeps what was typed and where the caret was, its errors shown; the page’s copy of the styles goes', async () => {
     servePrerenderedPage();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'agent@' } });
+    const typedEmail = screen.getByLabelText('Email');
+    fireEvent.change(typedEmail, { target: { value: 'agent@' } });
     const password = screen.getByLabelText('Пароль') as HTMLInputElement;
     password.value = 'Oyster';
     password.focus();
     password.setSelectionRange(3, 3);
     await bootLiveForm();
-    expect(document.querySelector('[data-prerendered]')).toBeNull();
+    await waitFor(() => expect(document.querySelector('[data-prerendered]')).toBeNull());
+    expect(screen.getByLabelText('Email')).toBe(typedEmail);
     expect(screen.getByLabelText('Email')).toHaveValue('agent@');
     expect(screen.getByText('Неправильный email')).toBeInTheDocument();
     expect(screen.getByText('Минимальная длина пароля 8 символов')).toBeInTheDocument();

@@ -5,12 +5,12 @@
  * the remembered path (or home) and the app starts in the same page.
  */
 import * as React from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { LoginAnswer, LoginValues } from '@oyster/shared-kit/domain/login';
 import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { OysterProvider } from '@oyster/shared-kit/ui/base';
-import { LoginForm } from './LoginForm';
+import { LoginForm, type LoginFormProps } from './LoginForm';
+import { PRERENDERED } from './hold-submits';
 import { finishTakeOver, readPrerendered } from './takeover';
 import { APP_BASENAME, STORAGE_KEYS, tabSessionId, takeRememberedPath, writeStorage } from '../services/storage';
 
@@ -35,9 +35,9 @@ const legacyLoginUrl = () => call<{ legacyLoginUrl?: string | null }>('/api/v2/c
 
 export function start(): void {
   const container = document.getElementById('root')!;
-  // The prerendered form (dist/login.html) is replaced in one synchronous render, with what was typed.
-  const prerendered = readPrerendered(container);
-  const root = createRoot(container);
+  // The prerendered form (dist/login.html) is hydrated: the nodes the user sees stay and become the live form.
+  const prerendered = container.querySelector<HTMLElement>(PRERENDERED);
+  let root: Root | null = null;
   const search = window.location.search;
   const legacyBypass = new URLSearchParams(search).get('legacy') === 'true';
 
@@ -49,34 +49,45 @@ export function start(): void {
     const path = takeRememberedPath() ?? '/';
     window.history.replaceState(null, '', `${APP_BASENAME}${path}`);
     void loadApp().then((app) => {
-      root.unmount();
+      root?.unmount();
       app.start();
     });
   };
 
-  const render = () =>
-    root.render(
-      <React.StrictMode>
-        <OysterProvider>
-          <LoginForm
-            signIn={signIn}
-            legacyLoginUrl={legacyLoginUrl}
-            legacyBypass={legacyBypass}
-            search={search}
-            onSignedIn={onSignedIn}
-            // Typing an email takes a second or two: the app's code comes down meanwhile.
-            onFirstInput={() => void loadApp()}
-            takeOver={prerendered ? { values: prerendered.values } : undefined}
-          />
-        </OysterProvider>
-      </React.StrictMode>,
-    );
+  const form = (takeOver?: LoginFormProps['takeOver']) => (
+    <React.StrictMode>
+      <OysterProvider>
+        <LoginForm
+          signIn={signIn}
+          legacyLoginUrl={legacyLoginUrl}
+          legacyBypass={legacyBypass}
+          search={search}
+          onSignedIn={onSignedIn}
+          // Typing an email takes a second or two: the app's code comes down meanwhile.
+          onFirstInput={() => void loadApp()}
+          takeOver={takeOver}
+        />
+      </OysterProvider>
+    </React.StrictMode>
+  );
   if (!prerendered) {
-    render();
+    root = createRoot(container);
+    root.render(form());
     return;
   }
-  flushSync(render);
-  finishTakeOver(prerendered);
-  if (prerendered.values.email || prerendered.values.password) void loadApp();
-  if (prerendered.submitHeld) container.querySelector('form')?.requestSubmit();
+  // The tree is prerender.tsx's (the form, empty): React adopts the nodes; what was typed into them
+  // meanwhile is read once they are React's, and a held submit made again after that.
+  root = hydrateRoot(
+    prerendered,
+    form({
+      read: () => readPrerendered(prerendered)?.values ?? null,
+      done: () => {
+        const state = readPrerendered(prerendered);
+        if (!state) return;
+        finishTakeOver(state);
+        if (state.values.email || state.values.password) void loadApp();
+        if (state.submitHeld) prerendered.querySelector('form')?.requestSubmit();
+      },
+    }),
+  );
 }

@@ -2,10 +2,10 @@ import type { LoginValues } from '@oyster/shared-kit/domain/login';
 import { PRERENDERED, SUBMIT_HELD } from './hold-submits';
 
 /**
- * The prerendered login form (shell/prerender.mjs, served as dist/login.html) until the live one of
- * login/boot.tsx takes its place: what the user did with it meanwhile is carried over — the typed
- * values, the focused field and a submit, which main.js held (login/hold-submits.ts) and the live
- * form makes again.
+ * The prerendered login form (shell/prerender.mjs, served as dist/login.html) until login/boot.tsx
+ * hydrates it: the nodes stay, React takes them over. What the user did with them meanwhile is
+ * carried into the live form's state — the typed values, the focused field and a submit, which
+ * main.js held (login/hold-submits.ts) and the live form makes again.
  */
 export interface PrerenderedState {
   values: LoginValues;
@@ -15,9 +15,9 @@ export interface PrerenderedState {
   submitHeld: boolean;
 }
 
-/** What the user did with the prerendered form in `container`, or null when there is none. */
+/** What the user did with the prerendered form (`container` itself or inside it), or null when there is none. */
 export function readPrerendered(container: Element): PrerenderedState | null {
-  const form = container.querySelector<HTMLElement>(PRERENDERED);
+  const form = container.matches(PRERENDERED) ? container : container.querySelector<HTMLElement>(PRERENDERED);
   if (!form) return null;
   const field = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   const active = form.ownerDocument.activeElement as HTMLInputElement | null;
@@ -36,8 +36,18 @@ export function readPrerendered(container: Element): PrerenderedState | null {
   };
 }
 
-/** After the live form is in: the focus back where it was, the prerendered page's styles gone. */
+/**
+ * After the live form is in: the focus back where it was, the prerendered page's styles gone (antd's
+ * live styles are in by then), and the wrapper no longer marked as prerendered, so main.js holds no
+ * more submits of it.
+ */
 export function finishTakeOver(state: PrerenderedState, doc: Document = document): void {
+  doc.querySelectorAll(PRERENDERED).forEach((el) => {
+    if (el.tagName !== 'STYLE') {
+      el.removeAttribute('data-prerendered');
+      el.removeAttribute(SUBMIT_HELD);
+    }
+  });
   if (state.focusedId) {
     const input = doc.getElementById(state.focusedId) as HTMLInputElement | null;
     input?.focus();

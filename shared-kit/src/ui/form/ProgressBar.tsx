@@ -32,10 +32,13 @@ export function ProgressBar({ delay = PROGRESS_DEFAULT_DELAY_S, onComplete, labe
     return () => clearInterval(timer);
   }, [total]);
   const percent = Math.min(100, Math.round((elapsed / total) * 100));
+  const labelId = React.useId();
   return (
     <div className="oy-progress">
-      {label ? <div style={{ marginBottom: 4, fontSize: 13, color: '#5f6b7a' }}>{label}</div> : null}
+      {label ? <div id={labelId} style={{ marginBottom: 4, fontSize: 13, color: '#5f6b7a' }}>{label}</div> : null}
+      {/* The bar is named by its label (or «Ожидание»): a progressbar without a name is read as nothing. */}
       <Progress
+        {...(label ? { 'aria-labelledby': labelId } : { 'aria-label': 'Ожидание' })}
         percent={percent}
         status={elapsed >= total ? 'success' : 'active'}
         format={() => `${elapsed} из ${total} с`}

@@ -81,4 +81,12 @@ describe('ProgressBar (§4)', () => {
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('progressbar')).toHaveTextContent('3 из 3 с');
   });
+
+  it('is named by its label (or «Ожидание» without one): a screen reader says what is awaited', () => {
+    const { unmount } = renderKit(<ProgressBar label="Запрашиваем расчёт у страховых…" />);
+    expect(screen.getByRole('progressbar', { name: 'Запрашиваем расчёт у страховых…' })).toBeInTheDocument();
+    unmount();
+    renderKit(<ProgressBar />);
+    expect(screen.getByRole('progressbar', { name: 'Ожидание' })).toBeInTheDocument();
+  });
 });
