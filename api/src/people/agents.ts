@@ -7,6 +7,7 @@ import type { Authed } from '../platform/auth/guard.js';
 import { agentRowCondition } from '../platform/scope.js';
 import { recordAudit } from '../platform/audit.js';
 import { createPasswordLink } from '../platform/auth/password-links.js';
+import { personSearchCondition } from './search.js';
 
 /**
  * Agents as other users see them: the list (POST /agents/) and the pickers' search. Whose agents is
@@ -16,20 +17,14 @@ type Me = Pick<Authed, 'user'> & Partial<Pick<Authed, 'can'>>;
 
 const IS_AGENT = `('agent' = ANY(u.roles) OR 'agent_new' = ANY(u.roles))`;
 
-const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * Agents (role agent or agent_new) in the user's scope, without the user, whose email or full name
- * contains `search` (when given): the WHERE list and its parameters, for more conditions to join.
+ * Agents (role agent or agent_new) in the user's scope, without the user, whom `search` finds (when given:
+ * people/search.ts): the WHERE list and its parameters, for more conditions to join.
  */
 function visibleAgents(me: Me, search: string | null | undefined) {
   const params: unknown[] = [me.user._id];
   const conds = [IS_AGENT, 'u.id <> $1', agentRowCondition(me, 'u', params)];
-  if (search) {
-    params.push(likeParam(search));
-    const n = `$${params.length}`;
-    conds.push(`(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`);
-  }
+  if (search) conds.push(personSearchCondition('u', search, params));
   return { params, conds };
 }
 

@@ -16,6 +16,7 @@ import {
 import { newId, type Queryable } from '../platform/db.js';
 import { fio, fioSql } from '../platform/auth/users.js';
 import { recordAudit } from '../platform/audit.js';
+import { personSearchCondition } from './search.js';
 
 /**
  * Управление: the users list and page for administrators, a new user, and the audit log's pages
@@ -100,8 +101,6 @@ export function decodeCursor(cursor: string): { at: string; id: string } | null 
   return { at, id };
 }
 
-const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface UserListQuery {
   search?: string;
   role?: string;
@@ -118,11 +117,7 @@ const AGENT_ROLES_SQL = `u.roles && ARRAY['agent','agent_new','network_agent_own
 export async function listUsers(q: Queryable, query: UserListQuery): Promise<UsersPage> {
   const params: unknown[] = [];
   const where: string[] = [`NOT ('anonymous' = ANY(u.roles) AND cardinality(u.roles) = 1)`];
-  if (query.search) {
-    params.push(likeParam(query.search));
-    const n = `$${params.length}`;
-    where.push(`(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`);
-  }
+  if (query.search) where.push(personSearchCondition('u', query.search, params));
   if (query.role) {
     params.push(query.role);
     where.push(`$${params.length} = ANY(u.roles)`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** What a query runner can do; a transaction hands the same shape to its callback. */
@@ -31,8 +32,8 @@ const calendarDay = (text: string) => text;
  * `q` it is given — awaiting the outer db inside `tx` would deadlock.
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
-  // PGlite parses a date[] with the parser of date.
-  const options = { parsers: { [DATE_OID]: calendarDay } };
+  // PGlite parses a date[] with the parser of date. pg_trgm (its contrib): the people search's index (migration 35).
+  const options = { parsers: { [DATE_OID]: calendarDay }, extensions: { pg_trgm } };
   const lite = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await lite.waitReady;
   const wrap = (x: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
