@@ -86,6 +86,26 @@ describe.each(BACKENDS)('people search ($name)', (backend) => {
     expect((await get('owner', `/api/v2/agents/search?search=${ids.yolkina}`)).body).toEqual([]);
   });
 
+  test('a searched list pages as the list does: the same rows in the same order, by cursor and by page number', async () => {
+    const all = (await get('admin', '/api/v2/users?limit=100&search=oyster')).body.data.items.map((u: any) => u._id);
+    expect(all.length).toBeGreaterThan(6);
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const res: any = await get('admin', `/api/v2/users?limit=2&search=oyster${after ? `&after=${after}` : ''}`);
+      paged.push(...res.body.data.items.map((u: any) => u._id));
+      after = res.body.data.next;
+    } while (after);
+    expect(paged).toEqual(all);
+
+    const agents = (await post('admin', '/api/v2/agents/', { search: 'OYSTER', pageSize: 50 })).body.data.agents.map((a: any) => a._id);
+    expect(agents.length).toBeGreaterThan(6);
+    expect((await post('admin', '/api/v2/agents/', { search: 'OYSTER', pageSize: 3, page: 2 })).body.data.agents.map((a: any) => a._id)).toEqual(agents.slice(3, 6));
+    const first = (await post('admin', '/api/v2/agents/', { search: 'OYSTER', pageSize: 3 })).body.data;
+    expect(first.agents.map((a: any) => a._id)).toEqual(agents.slice(0, 3));
+    expect((await post('admin', '/api/v2/agents/', { search: 'OYSTER', pageSize: 3, after: first.next })).body.data.agents.map((a: any) => a._id)).toEqual(agents.slice(3, 6));
+  });
+
   test('the condition is the trigram index\'s own expression (the planner may read the matches from it)', async () => {
     const plan = await r.oyster.db.tx(async (q) => {
       await q.query('SET LOCAL enable_seqscan = off');
