@@ -28,7 +28,7 @@ export function personSearchCondition(alias: string, search: string, params: unk
 }
 
 /** How many rows of a list, in the list's own order, a search reads first before it asks the index. */
-export const SEARCH_WINDOW = 2000;
+export const SEARCH_WINDOW = 500;
 
 export interface SearchedPageQuery {
   /** The columns, of `users u` and of `joins`. */
