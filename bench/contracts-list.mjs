@@ -212,7 +212,9 @@ if (!argv.includes('--pg-only')) {
     // First start: migrations and the demo data; then the rows, with the server stopped (PGlite is one process's).
     await (await startDemoServer({ port: await freePort(), env, dataDir, waitMs: 180_000 })).stop();
     const { PGlite } = await import(apiRequire.resolve('@electric-sql/pglite'));
-    const lite = new PGlite(dataDir);
+    // As platform/db.ts opens it: the users' search index (migration 35) is pg_trgm's.
+    const { pg_trgm } = await import(apiRequire.resolve('@electric-sql/pglite/contrib/pg_trgm'));
+    const lite = new PGlite(dataDir, { extensions: { pg_trgm } });
     const liteQuery = async (sql, params) => (await lite.query(sql, params)).rows;
     const { companies, insertS } = await fill(liteQuery, PGLITE_COUNT, log);
     const facts = await prepare(liteQuery);

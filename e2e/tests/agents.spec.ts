@@ -85,3 +85,31 @@ test('an admin blocks an agent on the card and the agent\'s open page logs out a
     await agentPage.context().close();
   }
 });
+
+test('an admin opens an agent\'s card, follows the contracts count and sees only that agent\'s policies in Полисы', async ({ page }) => {
+  const whose = 'Агент: Иванов Иван Петрович';
+  await signIn(page, EMAIL.admin);
+  await page.goto('/app/contracts');
+  const rows = page.getByRole('list', { name: 'Договоры' }).getByRole('listitem');
+  // Unfiltered, the admin sees other agents' sales as well.
+  await expect(rows.filter({ hasNotText: whose }).first()).toBeVisible();
+
+  await page.goto('/app/agents');
+  await page.getByRole('textbox', { name: 'Поиск агента' }).fill('Иванов');
+  const agents = page.getByRole('list', { name: 'Агенты' }).getByRole('listitem');
+  await expect(agents).toHaveCount(1);
+  await expect(agents).toContainText('agent@oyster.test');
+  await agents.getByRole('link').click();
+  await page.getByRole('region', { name: 'Продажи и начисления' }).getByRole('link', { name: /оплачено/ }).click();
+
+  await expect(page).toHaveURL(/\/app\/contracts\?agentId=[0-9a-f]{24}$/);
+  await expect(page.getByRole('group', { name: 'Фильтр по агенту' })).toContainText(whose);
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: whose })).toHaveCount(0);
+  expect(await rows.count()).toBeGreaterThan(0);
+
+  // The chip goes, and everyone's policies are back.
+  await page.getByRole('button', { name: 'Убрать фильтр по агенту' }).click();
+  await expect(page).toHaveURL(/\/app\/contracts$/);
+  await expect(rows.filter({ hasNotText: whose }).first()).toBeVisible();
+});

@@ -7,6 +7,7 @@ import type { Authed } from '../platform/auth/guard.js';
 import { agentRowCondition } from '../platform/scope.js';
 import { recordAudit } from '../platform/audit.js';
 import { createPasswordLink } from '../platform/auth/password-links.js';
+import { personSearchCondition, searchedPage } from './search.js';
 
 /**
  * Agents as other users see them: the list (POST /agents/) and the pickers' search. Whose agents is
@@ -16,20 +17,14 @@ type Me = Pick<Authed, 'user'> & Partial<Pick<Authed, 'can'>>;
 
 const IS_AGENT = `('agent' = ANY(u.roles) OR 'agent_new' = ANY(u.roles))`;
 
-const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * Agents (role agent or agent_new) in the user's scope, without the user, whose email or full name
- * contains `search` (when given): the WHERE list and its parameters, for more conditions to join.
+ * Agents (role agent or agent_new) in the user's scope, without the user, whom `search` finds (when given:
+ * people/search.ts): the WHERE list and its parameters, for more conditions to join.
  */
 function visibleAgents(me: Me, search: string | null | undefined) {
   const params: unknown[] = [me.user._id];
   const conds = [IS_AGENT, 'u.id <> $1', agentRowCondition(me, 'u', params)];
-  if (search) {
-    params.push(likeParam(search));
-    const n = `$${params.length}`;
-    conds.push(`(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`);
-  }
+  if (search) conds.push(personSearchCondition('u', search, params));
   return { params, conds };
 }
 
@@ -98,7 +93,8 @@ export const AGENT_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}
  * `total` counts the whole filtered list on the first page (null on the pages after a cursor, and for a search).
  */
 export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<AgentListPage> {
-  const { params, conds } = visibleAgents(me, f.search);
+  // The search is searchedPage's (people/search.ts): the list's conditions here, without it.
+  const { params, conds } = visibleAgents(me, null);
   if (f.opf) {
     params.push(f.opf);
     conds.push(`u.opf = $${params.length}`);
@@ -127,15 +123,20 @@ export async function listAgents(q: Queryable, me: Me, f: AgentFilter): Promise<
     pageConds.push(`(u.created_at, u.id) ${dir === 'DESC' ? '<' : '>'} ($${pageParams.length - 1}::timestamptz, $${pageParams.length})`);
     offset = 0;
   }
-  pageParams.push(f.pageSize + 1, offset);
-  const rowsQuery = q.query<ListRow>(
-    `SELECT u.id, u.email, u.first_name, u.second_name, u.middle_name, u.is_blocked, u.opf, u.rating_level,
-            u.broker_network_id AS network_id, bn.name AS network_name, u.created_at
-       FROM users u LEFT JOIN broker_networks bn ON bn.id = u.broker_network_id
-      WHERE ${pageConds.join(' AND ')}
-      ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
-    pageParams,
-  );
+  const columns = `u.id, u.email, u.first_name, u.second_name, u.middle_name, u.is_blocked, u.opf, u.rating_level,
+            u.broker_network_id AS network_id, bn.name AS network_name, u.created_at`;
+  const joins = 'LEFT JOIN broker_networks bn ON bn.id = u.broker_network_id';
+  const order = `u.created_at ${dir}, u.id ${dir}`;
+  let rowsQuery: Promise<ListRow[]>;
+  if (f.search) {
+    rowsQuery = searchedPage<ListRow>(q, { columns, joins, conds: pageConds, params: pageParams, search: f.search, order, limit: f.pageSize + 1, offset });
+  } else {
+    pageParams.push(f.pageSize + 1, offset);
+    rowsQuery = q.query<ListRow>(
+      `SELECT ${columns} FROM users u ${joins} WHERE ${pageConds.join(' AND ')} ORDER BY ${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+      pageParams,
+    );
+  }
   const [[{ n }], rows] = [await countQuery, await rowsQuery];
   const more = rows.length > f.pageSize;
   const page = rows.slice(0, f.pageSize);

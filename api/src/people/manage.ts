@@ -16,6 +16,7 @@ import {
 import { newId, type Queryable } from '../platform/db.js';
 import { fio, fioSql } from '../platform/auth/users.js';
 import { recordAudit } from '../platform/audit.js';
+import { searchedPage } from './search.js';
 
 /**
  * Управление: the users list and page for administrators, a new user, and the audit log's pages
@@ -48,7 +49,8 @@ interface ManagedRow {
 const MANAGED_COLUMNS = `u.id, u.email, u.roles, u.first_name, u.second_name, u.middle_name, u.opf, u.phone, u.is_personal,
   u.is_blocked, u.broker_network_id, n.name AS network_name, u.can_chat_with_agents, u.can_chat_with_clients,
   u.can_view_only_appointed_agents, u.can_analytics_view, u.created_at, u.updated_at, u.created_at::text AS at_key`;
-const MANAGED_FROM = 'users u LEFT JOIN broker_networks n ON n.id = u.broker_network_id';
+const MANAGED_JOINS = 'LEFT JOIN broker_networks n ON n.id = u.broker_network_id';
+const MANAGED_FROM = `users u ${MANAGED_JOINS}`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -100,8 +102,6 @@ export function decodeCursor(cursor: string): { at: string; id: string } | null 
   return { at, id };
 }
 
-const likeParam = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface UserListQuery {
   search?: string;
   role?: string;
@@ -118,11 +118,6 @@ const AGENT_ROLES_SQL = `u.roles && ARRAY['agent','agent_new','network_agent_own
 export async function listUsers(q: Queryable, query: UserListQuery): Promise<UsersPage> {
   const params: unknown[] = [];
   const where: string[] = [`NOT ('anonymous' = ANY(u.roles) AND cardinality(u.roles) = 1)`];
-  if (query.search) {
-    params.push(likeParam(query.search));
-    const n = `$${params.length}`;
-    where.push(`(u.email ILIKE ${n} OR concat_ws(' ', u.second_name, u.first_name, u.middle_name) ILIKE ${n})`);
-  }
   if (query.role) {
     params.push(query.role);
     where.push(`$${params.length} = ANY(u.roles)`);
@@ -134,12 +129,15 @@ export async function listUsers(q: Queryable, query: UserListQuery): Promise<Use
     params.push(c.at, c.id);
     where.push(`(u.created_at, u.id) < ($${params.length - 1}::timestamptz, $${params.length})`);
   }
-  params.push(query.limit + 1);
-  const rows = await q.query<ManagedRow>(
-    `SELECT ${MANAGED_COLUMNS} FROM ${MANAGED_FROM} WHERE ${where.join(' AND ')}
-      ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
-    params,
-  );
+  const order = 'u.created_at DESC, u.id DESC';
+  let rows: ManagedRow[];
+  if (query.search) {
+    // People/search.ts: the list's own order first, the trigram index when the matches are few.
+    rows = await searchedPage<ManagedRow>(q, { columns: MANAGED_COLUMNS, joins: MANAGED_JOINS, conds: where, params, search: query.search, order, limit: query.limit + 1 });
+  } else {
+    params.push(query.limit + 1);
+    rows = await q.query<ManagedRow>(`SELECT ${MANAGED_COLUMNS} FROM ${MANAGED_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`, params);
+  }
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return { items: page.map(toListItem), next: rows.length > query.limit && last ? encodeCursor(last.at_key, last.id) : null };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** What a query runner can do; a transaction hands the same shape to its callback. */
@@ -30,10 +31,14 @@ const calendarDay = (text: string) => text;
  * Embedded PostgreSQL (WASM). It runs one query at a time, so a transaction must only use the
  * `q` it is given — awaiting the outer db inside `tx` would deadlock.
  */
+/** How every PGlite of the api is opened (the app's, the tests' seeded copy): the date parser and pg_trgm. */
+export const pgliteOptions = () => ({ parsers: { [DATE_OID]: calendarDay }, extensions: { pg_trgm } });
+
 export async function createPgliteDb(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
-  // PGlite parses a date[] with the parser of date. `loadDataDir` starts from a dump (PGlite
-  // dumpDataDir) instead of an empty cluster: the api tests' migrated and seeded copy (api/TESTING.md).
-  const options = { parsers: { [DATE_OID]: calendarDay }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
+  // PGlite parses a date[] with the parser of date. pg_trgm (its contrib): the people search's index (migration 35).
+  // `loadDataDir` starts from a dump (PGlite dumpDataDir) instead of an empty cluster: the api tests'
+  // migrated and seeded copy (api/TESTING.md).
+  const options = { ...pgliteOptions(), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
   const lite = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await lite.waitReady;
   return pgliteHandle(lite);

@@ -182,6 +182,7 @@ export const contractListQuerySchema = yup.object({
   company: objectIdSchema.label('company'),
   product: yup.string().oneOf([...CONTRACT_PRODUCTS], `Поле «product» должно быть одним из: ${CONTRACT_PRODUCTS.join(', ')}`).label('product'),
   search: yup.string().trim().max(100).label('search'),
+  agentId: objectIdSchema.label('agentId'),
   after: yup.string().trim().max(100).test('cursor', 'Поле «after»: неверный курсор страницы', (v) => !v || decodeContractCursor(v) !== null).label('after'),
   limit: yup.number().integer().min(1).max(100).default(20).label('limit'),
 });

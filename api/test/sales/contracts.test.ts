@@ -380,6 +380,48 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(mine.offer.commissionPercent).toEqual(expect.any(Number));
   });
 
+  test('the list by agent (agentId, the agent card\'s link): that agent\'s contracts only, named; an agent outside the scope is a 403; a bad id a 400 naming agentId', async () => {
+    const mine = await create('agent');
+    const subs = await create('subagent');
+    await create('subagent');
+    const idOf = async (who: Who) => (await req(who, 'GET', '/api/v2/contracts?limit=1')).body.data.items[0].agent.id as string;
+    const [agentId, subId] = [await idOf('agent'), await idOf('subagent')];
+    const byAgent = async (who: Who, id: string, q = '&limit=100') => req(who, 'GET', `/api/v2/contracts?agentId=${id}${q}`);
+
+    // Staff who see every agent: only that agent's contracts, and who they are for the filter's chip.
+    const admin = (await byAgent('admin', subId)).body.data;
+    expect(admin.agent).toEqual({ id: subId, fio: expect.stringMatching(/\S/) });
+    expect(admin.items.map((i: any) => i.id)).toContain(subs.id);
+    expect(admin.items.map((i: any) => i.id)).not.toContain(mine.id);
+    expect(new Set(admin.items.map((i: any) => i.agent.id))).toEqual(new Set([subId]));
+    // With the other filters, and in keyset pages.
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: any = (await byAgent('admin', subId, `&limit=1${after ? `&after=${after}` : ''}`)).body.data;
+      expect(page.agent.id).toBe(subId);
+      paged.push(...page.items.map((i: any) => i.id));
+      after = page.next;
+    } while (after);
+    expect(paged).toEqual(admin.items.map((i: any) => i.id));
+    expect((await byAgent('admin', subId, '&status=106&period=today')).body.data.items.map((i: any) => i.id)).toContain(subs.id);
+
+    // A network owner filters to their sub-agent; an agent to themselves only.
+    expect((await byAgent('owner', subId)).body.data.items.map((i: any) => i.id)).toContain(subs.id);
+    expect(await byAgent('owner', agentId)).toMatchObject({ status: 403, body: { message: expect.any(String) } });
+    expect((await byAgent('agent', agentId)).body.data.items.map((i: any) => i.id)).toContain(mine.id);
+    expect((await byAgent('agent', subId)).status).toBe(403);
+    expect((await byAgent('subagent', agentId)).status).toBe(403);
+    // An id nobody has: the same 403 (nothing tells an unknown agent from another's).
+    expect((await byAgent('admin', 'f'.repeat(24))).status).toBe(403);
+    expect(await req('admin', 'GET', '/api/v2/contracts?agentId=xyz')).toMatchObject({
+      status: 400,
+      body: { message: 'Поле «agentId» должно быть идентификатором из 24 шестнадцатеричных символов', field: 'agentId' },
+    });
+    // Without the filter the page names nobody.
+    expect((await req('admin', 'GET', '/api/v2/contracts?limit=1')).body.data.agent).toBeUndefined();
+  });
+
   test('the list: filters, search, keyset pages without gaps or repeats; a bad filter is a 400 naming it', async () => {
     const c = await create('broker');
     await req('broker', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: { vehicle: { ...COMPLETE.vehicle, plate: 'В777ОР199' }, owner: { ...COMPLETE.owner, lastName: 'Шестаков' } } });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from '../../src/migrations';
-import { pgliteHandle } from '../../src/platform/db';
+import { pgliteHandle, pgliteOptions } from '../../src/platform/db';
 import { runMigrations } from '../../src/platform/migrations';
 import { seedDemo } from '../../src/seed';
 
@@ -32,7 +32,7 @@ export function seededPgliteDump(): Blob | null {
 
 /** Migrates and seeds one in-memory PGlite the way createApp does, and writes the dump of its data folder. */
 export async function buildSeededDump(file: string): Promise<void> {
-  const lite = new PGlite();
+  const lite = new PGlite(pgliteOptions());
   await lite.waitReady;
   const db = pgliteHandle(lite);
   // The learning seed writes its demo files to a media folder; the rows are what the copy keeps (each

@@ -18,6 +18,7 @@ import {
   type ContractListItem,
   type ContractListQuery,
   type ContractPage,
+  type ContractParty,
   type ContractStatus,
   type ContractStatusEvent,
   type ContractChange,
@@ -29,7 +30,7 @@ import {
 import { productModule } from '../products/index.js';
 import { fioSql } from '../../platform/auth/users.js';
 import type { Queryable } from '../../platform/db.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { HttpError, forbidden, notFound } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { agentIdsCondition } from '../../platform/scope.js';
 import { isoTime } from '../../platform/sql.js';
@@ -315,10 +316,27 @@ export function pushContractStatus(rt: Realtime, moved: Pick<MovedContract, 'eve
   for (const userId of moved.notify) rt.emitToUser(userId, 'contract_status', moved.event);
 }
 
-/** Polisy: the user's scope, the §3 filters, newest first, keyset by (created_at, id). */
+/**
+ * Polisy: the user's scope, the §3 filters, newest first, keyset by (created_at, id). `agentId`: one
+ * agent's contracts — an agent the scope module lets the user see (a network owner: their sub-agents and
+ * network; an agent: themselves), else a 403 (an unknown id too, so nothing tells the two apart); the page
+ * then names the agent.
+ */
 export async function listContracts(q: Queryable, me: { user: SessionUser }, query: ContractListQuery & { limit: number }, today = moscowToday()): Promise<ContractPage> {
   const params: unknown[] = [];
-  const where = [agentIdsCondition(me, 'c.agent_id', params)];
+  let agent: ContractParty | undefined;
+  const where: string[] = [];
+  if (query.agentId) {
+    const seen: unknown[] = [query.agentId];
+    const [row] = await q.query<{ id: string; fio: string }>(`SELECT a.id, ${fioSql('a')} AS fio FROM users a WHERE a.id = $1 AND ${agentIdsCondition(me, 'a.id', seen)}`, seen);
+    if (!row) throw forbidden();
+    agent = { id: row.id, fio: row.fio };
+    // The scope is answered: this one agent's contracts, read from contracts_agent_keyset_idx in list order.
+    params.push(row.id);
+    where.push(`c.agent_id = $${params.length}`);
+  } else {
+    where.push(agentIdsCondition(me, 'c.agent_id', params));
+  }
   if (query.status) {
     params.push(query.status.split(',').map(Number));
     where.push(`c.status = ANY($${params.length}::int[])`);
@@ -355,5 +373,5 @@ export async function listContracts(q: Queryable, me: { user: SessionUser }, que
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit).map(toListItem);
   const last = items[items.length - 1];
-  return { items, next: more && last ? encodeContractCursor(last.createdAt, last.id) : null };
+  return { items, next: more && last ? encodeContractCursor(last.createdAt, last.id) : null, ...(agent ? { agent } : {}) };
 }

@@ -5,7 +5,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
 import { ErrorState, LoadingBlock, PageFrame, errorText, useAccess, useItemPage, useLoad } from '@oyster/shared-kit/ui/screens';
 import { appointCurator, getAgentBilling, getAgentCard, getAgentOptions, patchAgent, removeCurator } from '../../api/agents';
-import { agentRequestsPath, agentsPath, subAgentsPath } from '../agents/paths';
+import { agentContractsPath, agentRequestsPath, agentsPath, subAgentsPath } from '../agents/paths';
 import '../agents/agents.css';
 
 export const AGENT_CARD_TEXTS = {
@@ -271,18 +271,37 @@ function Curators({ card, onDone }: { card: AgentCard; onDone: (c: AgentCard) =>
   );
 }
 
-/** Contracts, broker requests and the ledger: what the agent sold and earned. */
+/**
+ * Contracts, broker requests and the ledger: what the agent sold and earned. The counts open the lists
+ * they count: Полисы filtered by the agent (`/contracts?agentId=…`), the requests by `agent`.
+ */
 function Work({ card }: { card: AgentCard }) {
   return (
     <section className="oy-agent__card" aria-label="Продажи и начисления">
       <h2>Продажи и начисления</h2>
       <dl className="oy-agent__facts">
         <dt>Договоры</dt>
-        <dd>{card.contracts.total}, оплачено {card.contracts.paid}</dd>
+        <dd>
+          {card.contracts.total ? (
+            <Link className="oy-agent__count-link" to={agentContractsPath(card._id)} title="Полисы агента">
+              {card.contracts.total}, оплачено {card.contracts.paid}
+            </Link>
+          ) : (
+            <>{card.contracts.total}, оплачено {card.contracts.paid}</>
+          )}
+        </dd>
         <dt>Премия по оплаченным</dt>
         <dd>{formatMoney(card.contracts.premium)}</dd>
         <dt>Запросы брокеру</dt>
-        <dd>{card.brokerRequests.total}, в работе {card.brokerRequests.open}</dd>
+        <dd>
+          {card.brokerRequests.total ? (
+            <Link className="oy-agent__count-link" to={agentRequestsPath(card._id)} title="Запросы агента">
+              {card.brokerRequests.total}, в работе {card.brokerRequests.open}
+            </Link>
+          ) : (
+            <>{card.brokerRequests.total}, в работе {card.brokerRequests.open}</>
+          )}
+        </dd>
         <dt>КВ начислено</dt>
         <dd>{formatMoney(card.ledger.commission)}</dd>
         <dt>Оверрайд</dt>
@@ -290,11 +309,6 @@ function Work({ card }: { card: AgentCard }) {
         <dt>Итого по журналу</dt>
         <dd>{formatMoney(card.ledger.total)}</dd>
       </dl>
-      {card.brokerRequests.total ? (
-        <Link className="oy-agent__link" to={agentRequestsPath(card._id)}>
-          Запросы агента
-        </Link>
-      ) : null}
     </section>
   );
 }

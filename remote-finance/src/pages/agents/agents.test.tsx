@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, type AgentCard, type AgentListItem, type SubAgentsPage } from '@oyster/shared-kit/domain';
 import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
@@ -149,6 +149,20 @@ describe('«Карточка агента»', () => {
     expect(screen.queryByRole('combobox', { name: 'Уровень' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Сеансы' })).toBeNull();
     expect(screen.getByText('Реквизиты ведут финансовые контролёры')).toBeTruthy();
+  });
+
+  test('the counts open the lists they count: Полисы filtered by the agent (agentId), the requests by agent; a zero count is no link', async () => {
+    const readOnly = { ...CARD, sessions: [], can: { block: false, changeLevel: false, moveNetwork: false, appointCurator: false } };
+    await renderSection(RemoteRoutes, `/agent/${CARD._id}`, { http: fakeHttp({ [`GET /api/v2/agents/${CARD._id}`]: readOnly }), user: DEMO_USERS.manager });
+    const work = await screen.findByRole('region', { name: 'Продажи и начисления' });
+    expect(within(work).getByRole('link', { name: '12, оплачено 9' }).getAttribute('href')).toBe(`/contracts?agentId=${CARD._id}`);
+    expect(within(work).getByRole('link', { name: '3, в работе 1' }).getAttribute('href')).toBe(`/broker-requests?agent=${CARD._id}`);
+    cleanup();
+    const none = { ...readOnly, contracts: { total: 0, paid: 0, premium: 0 }, brokerRequests: { total: 0, open: 0 } };
+    await renderSection(RemoteRoutes, `/agent/${CARD._id}`, { http: fakeHttp({ [`GET /api/v2/agents/${CARD._id}`]: none }), user: DEMO_USERS.manager });
+    const empty = await screen.findByRole('region', { name: 'Продажи и начисления' });
+    expect(text(empty)).toContain('0, оплачено 0');
+    expect(within(empty).queryAllByRole('link')).toEqual([]);
   });
 
   test('live: agent_changed of this agent reads the card again (blocked elsewhere)', async () => {

@@ -12,6 +12,7 @@ import {
   formatMoney,
   reportStatusOf,
   sectionOf,
+  type ContractParty,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input, StatusIcon } from '@oyster/shared-kit/ui/form';
@@ -20,8 +21,12 @@ import { listContracts } from '../../api/contracts';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import './contracts.css';
 
-/** The §3 URL filters the list reads; anything else in the query is left alone. */
-const FILTERS = ['status', 'period', 'company', 'product', 'search'] as const;
+/**
+ * The §3 URL filters the list reads; anything else in the query is left alone. `agentId`: one agent's
+ * contracts (the agent card's link, `/contracts?agentId=…`), shown as a removable chip with the name the
+ * api gives back.
+ */
+const FILTERS = ['status', 'period', 'company', 'product', 'search', 'agentId'] as const;
 const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string][];
 
 /**
@@ -29,7 +34,15 @@ const STATUS_OPTIONS = Object.entries(CONTRACT_STATUS_TITLES) as [string, string
  * keyset pages («Показать ещё»); a contract's status moves in place when the socket says so.
  */
 export default function ContractsListPage() {
-  const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listContracts);
+  /** The agent of the `agentId` filter, as the last page named them. */
+  const [agent, setAgent] = React.useState<ContractParty | null>(null);
+  const fetchPage = React.useCallback(async (query: URLSearchParams, after: string | null) => {
+    const page = await listContracts(query, after);
+    setAgent(page.agent ?? null);
+    return page;
+  }, []);
+  const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
+  const agentId = params.get('agentId') ?? '';
   const me = useSessionUser();
   const [search, setSearch] = React.useState(params.get('search') ?? '');
   const debounced = useDebounced(search, 400);
@@ -102,6 +115,14 @@ export default function ContractsListPage() {
           ))}
         </select>
         <Input className="oy-contracts__search" aria-label="Поиск" placeholder="Номер полиса, госномер, VIN или клиент" value={search} onChange={(e) => setSearch(e.target.value)} allowClear />
+        {agentId ? (
+          <span className="oy-contracts__chip" role="group" aria-label="Фильтр по агенту">
+            <span className="oy-contracts__chip-text">Агент: {agent?.id === agentId ? agent.fio : '…'}</span>
+            <button type="button" className="oy-contracts__chip-remove" aria-label="Убрать фильтр по агенту" title="Убрать фильтр по агенту" onClick={() => setFilter('agentId', '')}>
+              ×
+            </button>
+          </span>
+        ) : null}
       </div>
       {state.status === 'loading' ? <LoadingBlock rows={6} /> : null}
       {state.status === 'error' ? <ErrorState title="Не удалось загрузить договоры" message={state.message} onRetry={retry} /> : null}

@@ -122,6 +122,49 @@ describe('Полисы', () => {
     expect(currentLocation()).toMatch(/company=b{24}/);
   });
 
+  test('one agent\'s contracts (agentId from the agent card\'s link): asked of the api, the agent named in a chip, kept in the URL; removing the chip lists everyone again', async () => {
+    const AGENT = 'b'.repeat(24);
+    const http = fakeHttp({
+      'GET /api/v2/contracts': (_b: unknown, call: { path: string }) =>
+        call.path.includes('after=next1')
+          ? { data: { items: [{ ...ROW, id: 'f'.repeat(24) }], next: null, agent: { id: AGENT, fio: 'Иванов Иван' } } }
+          : call.path.includes(`agentId=${AGENT}`)
+          ? { data: { items: [ROW], next: 'next1', agent: { id: AGENT, fio: 'Иванов Иван' } } }
+          : { data: { items: [ROW, { ...ROW, id: 'd'.repeat(24), agent: { id: 'e'.repeat(24), fio: 'Петров Пётр' } }], next: null } },
+    });
+    await renderSection(RemoteRoutes, `/contracts?agentId=${AGENT}`, { http, user: DEMO_USERS.admin });
+    const chip = await screen.findByRole('group', { name: 'Фильтр по агенту' });
+    await waitFor(() => expect(chip.textContent).toContain('Агент: Иванов Иван'));
+    expect(http.calls[0].path).toContain(`agentId=${AGENT}`);
+    expect(within(screen.getByRole('list', { name: 'Договоры' })).getAllByRole('listitem')).toHaveLength(1);
+    // «Показать ещё» keeps the filter; so does another filter added.
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await waitFor(() => expect(http.calls[http.calls.length - 1].path).toMatch(new RegExp(`agentId=${AGENT}.*after=next1`)));
+    fireEvent.click(screen.getByRole('button', { name: 'Последние 7 дней' }));
+    await waitFor(() => expect(http.calls[http.calls.length - 1].path).toMatch(new RegExp(`period=7.*agentId=${AGENT}|agentId=${AGENT}.*period=7`)));
+    expect(currentLocation()).toContain(`agentId=${AGENT}`);
+
+    fireEvent.click(within(chip).getByRole('button', { name: 'Убрать фильтр по агенту' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Фильтр по агенту' })).toBeNull());
+    expect(currentLocation()).not.toContain('agentId');
+    expect(http.calls[http.calls.length - 1].path).not.toContain('agentId');
+    expect(await screen.findByText('Агент: Петров Пётр')).toBeTruthy();
+  });
+
+  test('an agent the user may not see: the api\'s 403 in place, the chip still lets the filter go', async () => {
+    const OTHER = 'e'.repeat(24);
+    const http = fakeHttp({
+      'GET /api/v2/contracts': (_b: unknown, call: { path: string }) => {
+        if (call.path.includes('agentId=')) throw httpError(403, { message: 'Недостаточно прав' });
+        return { data: { items: [ROW], next: null } };
+      },
+    });
+    await renderSection(RemoteRoutes, `/contracts?agentId=${OTHER}`, { http, user: DEMO_USERS.owner });
+    expect(await screen.findByText('Не удалось загрузить договоры')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать фильтр по агенту' }));
+    expect(await screen.findByRole('list', { name: 'Договоры' })).toBeTruthy();
+  });
+
   test('the contract: history, where the documents stand, «Продолжить оформление» at the first unfinished step', async () => {
     const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: { data: { ...DETAILS, resumeStep: 'vehicle' } } });
     await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });

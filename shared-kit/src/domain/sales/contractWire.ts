@@ -177,6 +177,8 @@ export interface ContractListQuery {
   product?: ContractProduct;
   /** Policy number, plate, VIN or client name. */
   search?: string;
+  /** One agent's contracts (the agent card's link): an agent of the user's scope, else a 403. */
+  agentId?: string;
   after?: string;
   limit?: number;
 }
@@ -185,6 +187,8 @@ export interface ContractPage {
   items: ContractListItem[];
   /** The cursor of the next page; null on the last. */
   next: string | null;
+  /** With `agentId`: that agent (the filter's chip names them, however few contracts they have). */
+  agent?: ContractParty;
 }
 
 /** The socket event `contract_status`: a contract of the user's moved. */
