@@ -45,7 +45,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(e.statusCode).send({ message, error: true, type: 'validation' });
     }
     // Anything else is ours: logged with the request id, answered with that id and the Russian text, never a stack.
-    req.log.error({ err, requestId: req.id }, 'unhandled error');
+    req.log.error({ err, requestId: req.id, userId: req.me?.row?.id }, 'unhandled error');
     return reply.code(500).send({ message: ERROR_TEXTS.server, requestId: req.id });
   });
 }
