@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -173,6 +174,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     // One line per request instead of fastify's two (platform/logging.ts installRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request id unique across api nodes (fastify's own is a per-process counter: req-1 on every node).
+    genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     // A URL fastify's router cannot read: a Russian 400/414 like every other refusal.
