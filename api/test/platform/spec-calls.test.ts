@@ -26,6 +26,14 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
     notBadRequest(what, res);
     return res;
   };
+  /** A list answer's rows: `data` itself, or a page's `items`/`contracts`/`requests`/`webinars`. */
+  const itemsOf = (data: unknown): unknown[] => {
+    if (Array.isArray(data)) return data;
+    const page = data as Record<string, unknown>;
+    const rows = ['items', 'contracts', 'requests', 'webinars', 'list'].map((k) => page?.[k]).find(Array.isArray);
+    if (!rows) throw new Error(`no list in ${JSON.stringify(data).slice(0, 200)}`);
+    return rows as unknown[];
+  };
   const files = (n = 1) => {
     const f = new FormData();
     for (let i = 0; i < n; i++) f.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), `скан-${i + 1}.pdf`);
@@ -93,7 +101,7 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
   });
 
   test('POST /api/v2/chats/{chatId}/messages — text only; each call writes a message', async () => {
-    const chats = (await r.req('agent', 'GET', '/api/v2/chats')).body.data as { _id: string }[];
+    const chats = itemsOf((await r.req('agent', 'GET', '/api/v2/chats')).body.data) as { _id: string }[];
     const chatId = (chats.find((c) => (c as { kind?: string }).kind === 'support') ?? chats[0])._id;
     const first = await json('chats/{chatId}/messages', 'agent', 'POST', `/api/v2/chats/${chatId}/messages`, { text: 'Добрый день' });
     const second = await json('chats/{chatId}/messages again', 'agent', 'POST', `/api/v2/chats/${chatId}/messages`, { text: 'Добрый день' });
@@ -101,7 +109,7 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
   });
 
   test('attach-files to a broker request and to a contract — a list of files only', async () => {
-    const requests = (await r.req('agent', 'GET', '/api/v2/broker-requests')).body.data as { _id: string }[];
+    const requests = itemsOf((await r.req('agent', 'GET', '/api/v2/broker-requests')).body.data) as { _id: string }[];
     let attached: Res | null = null;
     for (const br of requests) {
       const res = await postForm(r.url, r.tokens.agent, `/api/v2/broker-requests/${br._id}/attach-files`, files(2));
@@ -113,7 +121,7 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
     }
     expect(attached?.body).toEqual(expect.objectContaining({ error: false, message: expect.any(String) }));
 
-    const contracts = (await r.req('agent', 'GET', '/api/v2/contracts')).body.data as { _id: string; companyId?: string; company?: { _id: string } }[];
+    const contracts = itemsOf((await r.req('agent', 'GET', '/api/v2/contracts')).body.data) as { _id: string; companyId?: string; company?: { _id: string } }[];
     let done: Res | null = null;
     for (const c of contracts.slice(0, 30)) {
       const res = await postForm(r.url, r.tokens.agent, `/api/v2/contracts/${c._id}/attach-files`, files(1));
@@ -133,7 +141,7 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
   });
 
   test('POST /api/v2/webinars/registration/{id} — status singUp', async () => {
-    const list = (await r.req('agent', 'GET', '/api/v2/webinars')).body.data as { _id: string }[];
+    const list = itemsOf((await r.req('agent', 'GET', '/api/v2/webinars')).body.data) as { _id: string }[];
     expect(list.length).toBeGreaterThan(0);
     await json('webinars/registration', 'agent', 'POST', `/api/v2/webinars/registration/${list[0]._id}`, { status: 'singUp' });
   });
