@@ -109,10 +109,10 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
   });
 
   test('attach-files to a broker request and to a contract — a list of files only', async () => {
-    const requests = itemsOf((await r.req('agent', 'GET', '/api/v2/broker-requests')).body.data) as { _id: string }[];
+    const requests = itemsOf((await r.req('agent', 'GET', '/api/v2/broker-requests')).body.data) as { id: string }[];
     let attached: Res | null = null;
     for (const br of requests) {
-      const res = await postForm(r.url, r.tokens.agent, `/api/v2/broker-requests/${br._id}/attach-files`, files(2));
+      const res = await postForm(r.url, r.tokens.agent, `/api/v2/broker-requests/${br.id}/attach-files`, files(2));
       expect({ status: res.status, message: res.status === 400 ? res.body.message : undefined }).not.toEqual(expect.objectContaining({ status: 400 }));
       if (res.status === 200) {
         attached = res;
