@@ -1,9 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { LOG_FILE, TOKENS_FILE } from './log-check';
 
 // The product as `npm start` serves it (api/dist/server.mjs with the built shell and remotes),
 // on its own port with a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/oyster-e2e-${port}`;
+// The server's stdout and stderr go to this file (stderr also to the terminal); after the run
+// log-check.ts scans it for passwords, the run's session tokens and passports.
+const logFile = LOG_FILE(port);
+const tokensFile = TOKENS_FILE(port);
 
 export default defineConfig({
   testDir: './tests',
@@ -13,6 +18,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
+  globalTeardown: './log-check.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 900 },
@@ -23,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node ../api/dist/server.mjs`,
+    command: `rm -rf ${dataDir} && : > ${logFile} && : > ${tokensFile} && node ../api/dist/server.mjs 2>&1 >>${logFile} | tee -a ${logFile} >&2`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -18,6 +19,8 @@ import { declaredRoutes, type Operation } from './platform/routes.js';
 import { installJsonBody } from './platform/validation.js';
 import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
+import { createReadiness, type Readiness, databaseCheck, DEFAULT_READY_TIMEOUT_MS, folderStorageCheck, healthRoutes, redisCheck } from './platform/health.js';
+import { createMetrics, installMetrics, metricsRoute } from './platform/metrics.js';
 import { registerLoginPage, registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { TOKEN_COOKIE } from './platform/auth/sessions.js';
 import { fastifyTrustProxy, isChatFramePath, registerSecurity } from './platform/security.js';
@@ -92,6 +95,8 @@ export interface AppOptions {
    * addresses/CIDRs. Never "all": a client could then choose its own address. Off by default.
    */
   trustProxy?: number | string[] | false;
+  /** Each /ready check's bound in ms (READY_CHECK_TIMEOUT_MS, default 2000). */
+  readyTimeoutMs?: number;
   /** Use an already open database (not closed by close()); lets two instances share one PGlite in tests. */
   db?: Db;
   /** The domains to serve (default DOMAINS); tests add a probe domain to check the platform's defaults. */
@@ -109,6 +114,8 @@ export interface OysterApp {
   realtime: Realtime;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
+  /** What /ready checks (platform/health.ts); a part added later (an object store) adds its own check. */
+  readiness: Readiness;
   /** Every api operation with its declared input and access (the OpenAPI document's source). */
   operations: readonly Operation[];
   /** Resolves when the periodic jobs' first runs (started at ready: calendar, reminders, SLA watch) are done. */
@@ -176,6 +183,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     // One line per request instead of fastify's two (platform/logging.ts installRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request id unique across api nodes (fastify's own is a per-process counter: req-1 on every node).
+    genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     // A URL fastify's router cannot read: a Russian 400/414 like every other refusal.
@@ -193,6 +202,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   });
   await app.register(fastifyCookie);
   if (loggers) installRequestLog(app, loggers.requests);
+  const metrics = createMetrics();
   // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
   // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
   // compressed per request; an answer that already has a Content-Encoding is left alone.
@@ -204,6 +214,12 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     info: (o, m) => app.log.info(o, m),
     debug: (o, m) => app.log.debug(o, m),
   });
+  installMetrics(app, metrics, () => realtime.io.of('/').sockets.size);
+  // What /ready asks (platform/health.ts): the database, Redis when configured, the file storage.
+  const readiness = createReadiness();
+  readiness.add(databaseCheck(rawDb));
+  if (redis) readiness.add(redisCheck(redis.main));
+  readiness.add(folderStorageCheck(mediaDir));
   const ctx: AppContext = {
     db,
     rt: realtime,
@@ -224,6 +240,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     secureCookies: !!options.secureCookies,
     mediaDir,
     staticRoot: options.staticRoot,
+    readiness,
+    metrics,
   };
 
   // Platform first: errors, sign-in by default (before any route), the auth and public routes.
@@ -235,6 +253,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   openApiRoute(app, operations);
   authRoutes(app, ctx);
   publicRoutes(app, ctx);
+  healthRoutes(app, readiness, options.readyTimeoutMs ?? envMs('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
+  metricsRoute(app, metrics);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
@@ -267,6 +287,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     realtime,
     routes,
     operations,
+    readiness,
     settled: () => firstRunsSettled(app),
     get stopping() {
       return stopping;

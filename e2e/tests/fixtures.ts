@@ -1,4 +1,6 @@
 import { test as base, expect } from '@playwright/test';
+import { appendFileSync } from 'node:fs';
+import { TOKENS_FILE } from '../log-check';
 
 /**
  * Kept in each tab's sessionStorage (it outlives a navigation, unlike the page's console): what the
@@ -48,6 +50,9 @@ export const test = base.extend<{ pageDiagnostics: void }>({
       context.pages().forEach(watch);
       context.on('page', watch);
       await use();
+      // Every session token this test had, for the log check after the run (log-check.ts).
+      const tokens = (await context.cookies().catch(() => [])).filter((c) => c.name === 'x-api-token').map((c) => c.value);
+      if (tokens.length) appendFileSync(TOKENS_FILE(Number(process.env.E2E_PORT ?? 8181)), tokens.map((t) => `${t}\n`).join(''));
       if (testInfo.status !== testInfo.expectedStatus) {
         for (const p of context.pages()) {
           const trace = await p.evaluate((k) => window.sessionStorage.getItem(k), TRACE_KEY).catch(() => null);

@@ -16,6 +16,15 @@ const hearsOfLateRequests = (user: SessionUser) => {
  * agent and how late it is — and marked (escalated_at) so it is told once.
  * One indexed query a minute; nothing to do is nothing written.
  */
+/** Requests past their SLA the watch has not escalated yet (the metric `oyster_queue_depth{queue="broker_request_escalations"}`). */
+export async function escalationsWaiting(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const rows = await ctx.db.query<{ n: number | string }>(
+    `SELECT count(*)::int AS n FROM broker_requests WHERE sla_due_at < $1 AND escalated_at IS NULL AND status = ANY($2::int[])`,
+    [now.toISOString(), SLA_RUNNING_STATUSES],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function escalateOverdue(ctx: AppContext, now = new Date()): Promise<number> {
   const due = await ctx.db.query<{ id: string; number: string | number; product_id: string; sla_due_at: string | Date; agent_id: string; agent: string; executor: string | null }>(
     `UPDATE broker_requests br SET escalated_at = $1

@@ -1,5 +1,5 @@
 import type { Domain } from '../platform/context.js';
-import { escalateOverdue } from './escalation.js';
+import { escalateOverdue, escalationsWaiting } from './escalation.js';
 import { requestChatRoutes } from './routes/chat.js';
 import { requestFileRoutes } from './routes/files.js';
 import { requestRoutes } from './routes/requests.js';
@@ -22,6 +22,7 @@ export const brokerRequests: Domain = {
     requestChatRoutes(app, ctx);
 
     runPeriodically(app, 'broker requests SLA watch', SLA_WATCH_EVERY_MS, () => escalateOverdue(ctx));
+    ctx.metrics.queueDepth('broker_request_escalations', () => escalationsWaiting(ctx));
   },
   seed: (q, demo) => seedBrokerRequests(q, demo),
 };

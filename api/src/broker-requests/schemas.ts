@@ -66,7 +66,8 @@ export const requestListQuerySchema = yup.object({
 
 export const attachFieldsSchema = yup
   .object({
-    typeName: yup.string().trim().required('Поле «typeName»: выберите тип файла').label('typeName'),
+    // §7 sends only the files: a file without a type is listed «Без типа».
+    typeName: yup.string().trim().max(200).label('typeName'),
     offerId: objectIdSchema.label('offerId'),
   })
   .noUnknown(true, 'Поле «${unknown}» не ожидается');
@@ -75,6 +76,7 @@ export const attachFieldsSchema = yup
 export const fromChatSchema = yup
   .object({
     fileId: objectIdSchema.required('Поле «fileId»: выберите файл из чата').label('fileId'),
-    typeName: yup.string().trim().required('Поле «typeName»: выберите тип файла').label('typeName'),
+    // §7 sends only the files: a file without a type is listed «Без типа».
+    typeName: yup.string().trim().max(200).label('typeName'),
   })
   .noUnknown(true, 'Поле «${unknown}» не ожидается');

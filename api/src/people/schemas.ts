@@ -15,7 +15,8 @@ export const agentSearchSchema = yup.object({
 export const agentListSchema = yup.object({
   search: yup.string().trim().max(100).nullable().default(''),
   opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL', ''], OPF_MESSAGE).nullable().default(null),
-  status: yup.number().oneOf([0, 1], 'Поле «status»: 0 — активные, 1 — заблокированные').nullable().default(null),
+  // '' is «any status», as a form with nothing chosen sends it (spec §7 names the field, not its value).
+  status: yup.number().transform((v, orig) => (orig === '' ? null : v)).oneOf([0, 1], 'Поле «status»: 0 — активные, 1 — заблокированные').nullable().default(null),
   byNetwork: yup.mixed<boolean | string>()
     .test('byNetwork', 'Поле «byNetwork» должно быть true/false или идентификатором сети', (v) => v == null || typeof v === 'boolean' || v === '' || isObjectId(v))
     .nullable().default(null),

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from './db.js';
 import type { Realtime } from './realtime.js';
 import type { RateLimiter } from './auth/rate-limit.js';
+import type { Readiness } from './health.js';
+import type { Metrics } from './metrics.js';
 
 /** What every domain's index gets from createApp. */
 export interface AppContext {
@@ -23,6 +25,10 @@ export interface AppContext {
   mediaDir: string;
   /** Repository root as given to createApp (shell/dist, remote-* /dist, api/data are looked for under it). */
   staticRoot: string | undefined;
+  /** The checks /ready walks (platform/health.ts); a part that needs something to serve adds its own. */
+  readiness: Readiness;
+  /** Prometheus metrics (platform/metrics.ts): login failures, and the queues a domain reports with `queueDepth`. */
+  metrics: Metrics;
 }
 
 /** What the demo seed of one domain gets: the one password hash and the demo users' ids by key. */

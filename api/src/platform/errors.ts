@@ -55,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(503).header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S)).send({ message: ERROR_TEXTS.unavailable, requestId: req.id });
     }
     // Anything else is ours: logged with the request id, answered with that id and the Russian text, never a stack.
-    req.log.error({ err, requestId: req.id }, 'unhandled error');
+    req.log.error({ err, requestId: req.id, userId: req.me?.row?.id }, 'unhandled error');
     return reply.code(500).send({ message: ERROR_TEXTS.server, requestId: req.id });
   });
 }

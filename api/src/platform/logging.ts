@@ -114,14 +114,19 @@ export function createLoggers(stream?: NodeJS.WritableStream, level: LogLevel = 
 
 /**
  * One line per answered request (fastify's own two lines — «incoming request», «request completed» —
- * are switched off with `disableRequestLogging`): request id, method, redacted URL, status and time,
+ * are switched off with `disableRequestLogging`): request id, the signed-in user's id, method, redacted URL, status and time,
  * at info, so LOG_LEVEL=warn keeps only warnings and errors (and adds no hook at all). The line
  * carries no header, body or token.
  */
 export function installRequestLog(app: FastifyInstance, requests: Logger): void {
   if (!requests.isLevelEnabled('info')) return;
   app.addHook('onResponse', (req, reply, done) => {
-    requests.info({ reqId: req.id, method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // The signed-in user by id only (never a token, an email or a name); absent on public routes and 401s.
+    const userId = req.me?.row?.id;
+    requests.info(
+      { reqId: req.id, ...(userId ? { userId } : {}), method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
     done();
   });
 }

@@ -4,8 +4,8 @@ import { remoteEntries } from './origins.js';
 
 /**
  * What the shell reads before anyone signs in: where each remote is loaded from (the registry's
- * default entry; REMOTE_URL_<NAME> overrides one without a rebuild) and its config. /healthz is for
- * the gateway. All public.
+ * default entry; REMOTE_URL_<NAME> overrides one without a rebuild) and its config. All public
+ * (/health, /healthz and /ready are platform/health.ts).
  */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v2/remotes-manifest', { config: { public: true } }, async (_req, reply) => {
@@ -14,5 +14,4 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     return { remotes };
   });
   app.get('/api/v2/config', { config: { public: true } }, async () => ({ legacyLoginUrl: ctx.legacyLoginUrl }));
-  app.get('/healthz', async () => ({ ok: true }));
 }

@@ -1,5 +1,5 @@
 import type { Domain } from '../platform/context.js';
-import { calendarTick, releaseLeftBehind, type FlowDeps } from './contracts/flow.js';
+import { calendarTick, releaseLeftBehind, releaseRetriesWaiting, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
 import { clientRoutes } from './clients/routes.js';
@@ -59,6 +59,7 @@ export const sales: Domain = {
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
     // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
     runPeriodically(app, 'paid contracts release', RELEASE_RETRY_EVERY_MS, () => releaseLeftBehind(flow));
+    ctx.metrics.queueDepth('release_retries', () => releaseRetriesWaiting(ctx.db));
     // Renewals: the reminders before 45, 30 and 7 days (renewals/reminders.ts).
     runPeriodically(app, 'renewal reminders', RENEWAL_REMINDERS_EVERY_MS, () => remindRenewals(ctx));
   },

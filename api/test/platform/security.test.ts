@@ -37,7 +37,7 @@ describe('security headers, media and CSRF (pglite)', () => {
     fetch(r.url + path, { method, headers, body, redirect: 'manual' });
 
   test('the shell, the api and media carry the CSP, frame-ancestors none, nosniff and Referrer-Policy', async () => {
-    for (const path of ['/app/', '/app/news/1', '/api/v2/config', '/api/v2/no-such', '/media/news/a.png', '/healthz']) {
+    for (const path of ['/app/', '/app/news/1', '/api/v2/config', '/api/v2/no-such', '/media/news/a.png', '/healthz', '/health', '/ready']) {
       const res = await get(path);
       const h = (name: string) => res.headers.get(name);
       expect({ path, csp: h('content-security-policy') }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });

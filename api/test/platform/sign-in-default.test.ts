@@ -86,6 +86,10 @@ describe.each(BACKENDS)('sign-in by default ($name)', (backend) => {
     expect(await call(r.url, 'GET', '/api/v2/probe/open')).toMatchObject({ status: 200, body: { open: true, me: null } });
     // Outside the api: health and unknown paths are not turned into 401.
     expect((await call(r.url, 'GET', '/healthz')).body).toEqual({ ok: true });
+    expect((await call(r.url, 'GET', '/health')).body).toEqual({ ok: true });
+    expect((await call(r.url, 'GET', '/ready')).status).toBe(200);
+    // The metrics are not public: signed in like the api (administrators only, platform/metrics.ts).
+    expect((await call(r.url, 'GET', '/metrics')).status).toBe(401);
     expect((await call(r.url, 'GET', '/api/v2/no-such-thing')).status).toBe(404);
   });
 });

@@ -43,6 +43,8 @@ export const ATTACH_LIMITS = {
 export const ATTACH_TEXTS = {
   tooMany: (n: number) => `Можно загрузить не более ${n} файлов за раз`,
   tooLarge: (name: string) => `Файл «${name}» больше ${ATTACH_LIMITS.maxFileBytes / 1024 / 1024} МБ`,
+  /** A file sent with no type (spec §7 sends only «list of files»): listed under this type. */
+  untyped: 'Без типа',
 };
 
 /** §8: the types in the attach dialog, sorted alphabetically by their text. */

@@ -19,6 +19,9 @@ const isFinal = (status: number) => (FINAL_BROKER_REQUEST_STATUSES as readonly n
  * downloading, removing. Who may attach and remove: the request's agent and executor while it is open;
  * who may download: whoever sees it. The answer is §7's: `error`/`message`, with the files.
  */
+/** §7 sends only the files: a file sent without a type goes under the list's «Другое». */
+const UNTYPED_REQUEST_FILE = 'Другое';
+
 export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
   multipartScope(
     app,
@@ -34,7 +37,7 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
           const [offer] = await ctx.db.query<{ id: string }>('SELECT id FROM broker_request_offers WHERE request_id = $1 AND id = $2', [r.id, offerId]);
           if (!offer || actorOf(req.me.user, r) !== 'executor') throw validationError('Поле «offerId»: такого предложения в запросе нет', 'offerId');
         }
-        await ctx.db.tx((q) => attachRequestFiles(q, r.id, offerId ?? null, typeName, files, req.me.user._id));
+        await ctx.db.tx((q) => attachRequestFiles(q, r.id, offerId ?? null, typeName || UNTYPED_REQUEST_FILE, files, req.me.user._id));
         await pushRequest(ctx, r, 'files');
         return { error: false, message: REQUEST_FILE_TEXTS.attached, data: { files: await requestFiles(ctx.db, r.id) } };
       });

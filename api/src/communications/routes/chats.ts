@@ -51,11 +51,11 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await chatMessages(ctx.db, chat.id, req.query as MessagesQuery) };
   });
 
-  route(app, { method: 'POST', url: '/api/v2/chats/:chatId/messages', summary: 'Чат: отправить сообщение (clientKey — повтор не удваивает)', access: 'canSeeChats', params: idParams('chatId'), body: messageBody }, async (req) => {
-    const { text, clientKey } = req.body as { text: string; clientKey: string };
+  route(app, { method: 'POST', url: '/api/v2/chats/:chatId/messages', summary: 'Чат: отправить сообщение (text; необязательный clientKey — повтор с тем же ключом не удваивает)', access: 'canSeeChats', params: idParams('chatId'), body: messageBody }, async (req) => {
+    const { text, clientKey } = req.body as { text: string; clientKey?: string };
     const { message, created, chat } = await ctx.db.tx(async (q) => {
       const { chat, side } = await scopedChat(q, req.me, req.params.chatId, true);
-      return { chat, ...(await addMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text, clientKey })) };
+      return { chat, ...(await addMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text, clientKey: clientKey ?? null })) };
     });
     if (created) await pushChatMessage(ctx, chat, message);
     return { data: message };
@@ -68,7 +68,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       const { text, clientKey } = await validate(fileFields, fields);
       const { message, created } = await ctx.db.tx(async (q) => {
         const { chat, side } = await scopedChat(q, req.me, visible.id, true);
-        return addFileMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', clientKey }, files[0]);
+        return addFileMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', clientKey: clientKey ?? null }, files[0]);
       });
       if (created) await pushChatMessage(ctx, visible, message);
       return { data: message as ChatMessage };

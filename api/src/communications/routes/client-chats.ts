@@ -11,7 +11,7 @@ import { agentOfCode, pushClientRegistered } from '../../sales/oyster-app/store.
 import { inviteCodeSchema } from '../../sales/oyster-app/routes.js';
 import { pushChatMessage, pushChatState } from '../chats/events.js';
 import { addFileMessage, sendChatFile } from '../chats/files.js';
-import { fileFields, messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
+import { keyedFileFields as fileFields, keyedMessageBody as messageBody, messagesQuery, readBody, type MessagesQuery } from '../chats/input.js';
 import { addMessage, chatMessages, chatRow, ensureClientChat, markRead } from '../chats/store.js';
 
 /**

@@ -29,9 +29,8 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
   };
 
   route(app, { method: 'GET', url: '/api/v2/agents/search', summary: 'Агенты: поиск для выбора', access: 'canListAgents', query: agentSearchSchema }, async (req) => {
-    const q = req.query;
-    if (!q.search && !q.agentId) throw validationError('Укажите текст поиска (search) или agentId', 'search');
-    return searchAgents(db, req.me, q);
+    // Spec §7 sends `search=&subAgents=&agentId=`: with nothing typed the picker gets the first 20 it may see, by name.
+    return searchAgents(db, req.me, req.query);
   });
 
   route(app, { method: 'POST', url: '/api/v2/agents/', summary: 'Агенты: список', access: 'canListAgents', body: agentListBodySchema }, async (req) => ({

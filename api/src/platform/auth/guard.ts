@@ -55,8 +55,11 @@ export function ensure(allowed: boolean): void {
   if (!allowed) throw forbidden();
 }
 
-/** Paths the sign-in default covers: the REST api and the suggestion gateway. Static files and /healthz are outside. */
-export const SIGNED_IN_PREFIXES = ['/api/v2', '/suggest'] as const;
+/**
+ * Paths the sign-in default covers: the REST api, the suggestion gateway and the Prometheus metrics
+ * (administrators only, platform/metrics.ts). Static files, /health, /healthz and /ready are outside.
+ */
+export const SIGNED_IN_PREFIXES = ['/api/v2', '/suggest', '/metrics'] as const;
 /** True for a URL (or route pattern) under the api's prefixes; the query string is not part of the path. */
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0];

@@ -45,7 +45,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ctx.loginLimiter.address.hit(`login:ip:${req.ip}`),
       ctx.loginLimiter.account.hit(`login:account:${account}`),
     ]);
-    if (!byAddress || !byAccount) throw new HttpError(429, ERROR_TEXTS.tooManyRequests);
+    if (!byAddress || !byAccount) {
+      ctx.metrics.loginFailures.inc({ reason: 'rate_limited' });
+      throw new HttpError(429, ERROR_TEXTS.tooManyRequests);
+    }
 
     const body = req.body as LoginPayload;
     const email = body.email.trim().toLowerCase();
@@ -55,8 +58,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     const found = rows[0];
     const ok = await bcrypt.compare(body.password, found?.password_hash ?? DUMMY_HASH);
-    if (!found || !ok) return failed('Неверный email или пароль', 'credentials');
-    if (found.is_blocked) return failed('Пользователь заблокирован', 'blocked');
+    if (!found || !ok) {
+      ctx.metrics.loginFailures.inc({ reason: 'credentials' });
+      return failed('Неверный email или пароль', 'credentials');
+    }
+    if (found.is_blocked) {
+      ctx.metrics.loginFailures.inc({ reason: 'blocked' });
+      return failed('Пользователь заблокирован', 'blocked');
+    }
 
     const rememberMe = !!body.rememberMe;
     const session = await createSession(db, found.id, rememberMe, ctx.sessionIdleMinutes);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType } from '@oyster/shared-kit/domain';
+import { ATTACH_TEXTS, ERROR_TEXTS, sortFileTypes, type AttachedFile, type AttachFileType } from '@oyster/shared-kit/domain';
 import { newId, type Queryable } from '../../platform/db.js';
 import { EXT, MIME } from '../../platform/file-types.js';
 import { validationError } from '../../platform/errors.js';
@@ -71,8 +71,10 @@ export async function contractFiles(q: Queryable, contractId: string): Promise<A
 }
 
 /** Writes the checked files with the chosen type, in the caller's transaction (the type is the contract's insurer's). */
-export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string, files: CheckedUpload[], userId: string): Promise<void> {
-  const [fileType] = await q.query<{ name: string }>('SELECT name FROM company_file_types WHERE id = $1 AND company_id = $2', [typeId, companyId]);
+export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string | null, files: CheckedUpload[], userId: string): Promise<void> {
+  const [fileType] = typeId
+    ? await q.query<{ name: string }>('SELECT name FROM company_file_types WHERE id = $1 AND company_id = $2', [typeId, companyId])
+    : [{ name: ATTACH_TEXTS.untyped }];
   if (!fileType) throw validationError(CONTRACT_FILE_TEXTS.unknownType, 'typeId');
   for (const f of files) {
     await q.query(

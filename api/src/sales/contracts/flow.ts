@@ -192,6 +192,14 @@ export const RELEASE_RETRY_AFTER_MS = 2 * 60_000;
  * yet: issued now. Nothing is issued twice (the insurer's issue is idempotent by reference; the table
  * refuses a second 500 → 510). Answers how many were released.
  */
+/** How many paid contracts wait for releaseLeftBehind now (the metric `oyster_queue_depth{queue="release_retries"}`). */
+export async function releaseRetriesWaiting(db: Pick<FlowDeps['db'], 'query'>, now = new Date()): Promise<number> {
+  const rows = await db.query<{ n: number | string }>(`SELECT count(*)::int AS n FROM contracts WHERE status = ${S.paid} AND updated_at <= $1`, [
+    new Date(now.getTime() - RELEASE_RETRY_AFTER_MS).toISOString(),
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function releaseLeftBehind(deps: FlowDeps, now = new Date()): Promise<number> {
   const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.paid} AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100`, [
     new Date(now.getTime() - RELEASE_RETRY_AFTER_MS).toISOString(),

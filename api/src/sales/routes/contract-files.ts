@@ -9,7 +9,8 @@ import { idParams, objectIdSchema, validate, yup } from '../../platform/validati
 import { attachContractFiles, companyFileTypes, CONTRACT_FILE_TEXTS, contractFileAuthor, contractFileContent, contractFiles } from '../contracts/files.js';
 import { scopedContract } from '../contracts/store.js';
 
-const attachFieldsSchema = yup.object({ typeId: objectIdSchema.required().label('typeId') }).noUnknown(true);
+// §7 sends only the files: the type is optional (a file without one is listed «Без типа»).
+const attachFieldsSchema = yup.object({ typeId: objectIdSchema.label('typeId') }).noUnknown(true);
 const fileParams = yup.object({ contractId: objectIdSchema.required().label('contractId'), fileId: objectIdSchema.required().label('fileId') });
 
 /**
@@ -39,7 +40,7 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
         const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles, DOCUMENT_UPLOAD);
         const { typeId } = await validate(attachFieldsSchema, fields);
         if (!canAttachContractFiles(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.closed(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
-        await ctx.db.tx((q) => attachContractFiles(q, row.id, row.company_id, typeId, files, req.me.user._id));
+        await ctx.db.tx((q) => attachContractFiles(q, row.id, row.company_id, typeId ?? null, files, req.me.user._id));
         pushFiles(row.id, [row.agent_id, row.created_by, req.me.user._id]);
         return { error: false, message: CONTRACT_FILE_TEXTS.attached, data: { files: await contractFiles(ctx.db, row.id) } };
       });
