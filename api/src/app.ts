@@ -220,6 +220,13 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   readiness.add(databaseCheck(rawDb));
   if (redis) readiness.add(redisCheck(redis.main));
   readiness.add(folderStorageCheck(mediaDir));
+  // A stopping node is not ready: the gateway and compose's healthcheck stop sending it work (close()).
+  readiness.add({
+    name: 'stopping',
+    run: async () => {
+      if (stopping) throw new Error('the node is stopping');
+    },
+  });
   const ctx: AppContext = {
     db,
     rt: realtime,

@@ -19,8 +19,11 @@ describe('a graceful stop', () => {
     const inFlight = call(running.url, 'POST', '/api/v2/products/ekasko/quote', { token, body: quote });
     await new Promise((r) => setTimeout(r, 200));
     expect(running.oyster.stopping).toBe(false);
-    const stopped = running.oyster.close({ graceMs: 100 });
+    const stopped = running.oyster.close({ graceMs: 1_000 });
     expect(running.oyster.stopping).toBe(true);
+    // Not ready while stopping: the gateway sends new work to another node (the request is read in the grace).
+    const ready = await call(running.url, 'GET', '/ready');
+    expect([ready.status, ready.body.failed]).toEqual([503, ['stopping']]);
 
     const answer = await inFlight;
     expect(answer.status).toBe(200);
@@ -28,7 +31,7 @@ describe('a graceful stop', () => {
     // «transport close»: socket.io's client reconnects by itself; «io server disconnect» would leave it away.
     expect(await closedAs).toBe('transport close');
     await stopped;
-    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${running.url}/health`)).rejects.toThrow();
     socket.close();
   }, 120_000); // the app's start with its demo seed is most of it
 });
