@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AGENT_TEXTS, LOGIN_TEXTS, MIN_PASSWORD_LENGTH } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../context.js';
+import { auditedTx } from '../audit.js';
 import { HttpError } from '../errors.js';
 import { yup } from '../validation.js';
 import { readPasswordLink, usePasswordLink } from './password-links.js';
@@ -37,7 +38,7 @@ export function passwordLinkRoutes(app: FastifyInstance, { db, sessions, rt }: A
   }, async (req) => {
     const { token } = req.params as { token: string };
     const { password } = req.body as { password: string };
-    const used = await db.tx((q) => usePasswordLink(q, token, password));
+    const used = await auditedTx(db, rt, (q) => usePasswordLink(q, token, password));
     if (!used) throw gone();
     await sessions.forgetUser(used.userId);
     rt.endUserSessions(used.userId);
