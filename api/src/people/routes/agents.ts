@@ -103,8 +103,7 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
     if (beyond) throw validationError(ROLE_TEXTS.brokersOwnerOnly, 'roles');
     if (!body.roles.includes('sub_agent')) throw validationError(AGENT_TEXTS.inviteNeedsSubAgent, 'roles');
     const roles = [...new Set(['agent', ...body.roles])];
-    const phone = body.phone ? body.phone.replace(/[\s()-]/g, '') : null;
-    const result = await auditedTx(db, rt, (q) => inviteSubAgent(q, me, { ...body, phone, roles, opf: (body.opf || null) as never }));
+    const result = await auditedTx(db, rt, (q) => inviteSubAgent(q, me, { ...body, phone: body.phone ?? null, roles, opf: (body.opf || null) as never }));
     if (result === 'taken') throw validationError(AGENT_TEXTS.emailTaken, 'email');
     await reference.forget();
     await tell(result._id, [me.user._id]);
