@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { psql, ROOT } from './lib.mjs';
+import { pairedTable, psql, ROOT } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -112,7 +112,6 @@ async function fill(db, agents) {
   return (performance.now() - t) / 1000;
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const me = async (db, email) => {
   const [{ id }] = await db.query('SELECT id FROM users WHERE email = $1', [email]);
   return { user: toSessionUser(await loadUser(db, id)) };
@@ -144,40 +143,8 @@ async function cases(db, agents) {
   ];
 }
 
-async function time(base, full) {
-  for (let i = 0; i < 5; i++) {
-    await base.call(i)(base.db);
-    await full.call(i)(full.db);
-  }
-  const ms = { base: [], full: [] };
-  const got = {};
-  const until = performance.now() + CASE_S * 1000;
-  for (let i = 0; i < RUNS && (i < 20 || performance.now() < until); i++) {
-    for (const [key, side] of [['base', base], ['full', full]]) {
-      const run = side.call(i);
-      const t = performance.now();
-      got[key] = await run(side.db);
-      ms[key].push(performance.now() - t);
-    }
-  }
-  const figures = (l, what) => {
-    l.sort((a, b) => a - b);
-    return { n: l.length, p50: pct(l, 50), p95: pct(l, 95), p99: pct(l, 99), got: what };
-  };
-  return { base: figures(ms.base, got.base), full: figures(ms.full, got.full) };
-}
 
-async function explain(db, name, run) {
-  const sent = [];
-  await run({ query: async (sql, params) => (sent.push([sql, params]), db.query(sql, params)) });
-  for (const [sql, params] of sent) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    console.log(`\n--- ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
-}
 
-const fmt = (x) => x.toFixed(1).padStart(6);
-const line = (r) => `p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)} ms`;
 
 let base;
 let full;
@@ -190,17 +157,8 @@ try {
   console.log(`\nPostgreSQL 127.0.0.1: ${AGENTS.toLocaleString('en')} agents (added in ${bigS.toFixed(1)} s) against a baseline database of ${BASELINE.toLocaleString('en')} agents`);
   console.log(`listAgents of people/agents.ts (POST /api/v2/agents/), 20 a page, newest first; ${RUNS} calls each, baseline and full one after the other`);
   console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);
-  console.log(`  ${'case'.padEnd(32)} ${`${BASELINE.toLocaleString('en')} agents`.padEnd(38)} ${`${AGENTS.toLocaleString('en')} agents`.padEnd(38)} p95 ratio`);
-  const baseCases = await cases(base, BASELINE);
-  const fullCases = await cases(full, AGENTS);
-  const rows = [];
-  for (const [i, [name, call]] of fullCases.entries()) {
-    const r = await time({ db: base, call: baseCases[i][1] }, { db: full, call });
-    rows.push(r.full);
-    console.log(`  ${name.padEnd(32)} ${line(r.base)}   ${line(r.full)}   ${(r.full.p95 / r.base.p95).toFixed(1).padStart(6)}×   ${r.full.got}${r.full.n < RUNS ? ` (${r.full.n} calls: ${CASE_S} s spent)` : ''}`);
-    if (argv.includes('--explain')) await explain(full, name, call(0));
-  }
-  const worst = Math.max(...rows.map((r) => r.p95));
+  const rows = await pairedTable({ base, full, baseCases: await cases(base, BASELINE), fullCases: await cases(full, AGENTS), baseline: BASELINE, size: AGENTS, runs: RUNS, caseSeconds: CASE_S, argv });
+  const worst = Math.max(...rows.map(([, r]) => r.p95));
   console.log(`\n  worst p95 ${worst.toFixed(1)} ms with ${AGENTS.toLocaleString('en')} agents — target ≤ ${TARGET_P95} ms: ${worst <= TARGET_P95 ? 'met' : 'MISSED'} (load average ${os.loadavg()[0].toFixed(1)})`);
 } finally {
   await base?.close();

@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { psql, ROOT } from './lib.mjs';
+import { pairedTable, psql, ROOT } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -99,7 +99,6 @@ const hexId = (prefix, n) => `'${prefix}' || lpad(to_hex(${n}), ${24 - prefix.le
 const COMPANIES = ['Альфа', 'Ингосстрах', 'РЕСО', 'Согласие', 'ВСК', 'Ренессанс'];
 
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const me = async (db, id) => ({ user: toSessionUser(await loadUser(db, id)) });
 
 /**
@@ -107,46 +106,9 @@ const me = async (db, id) => ({ user: toSessionUser(await loadUser(db, id)) });
  * database, or a wrapper that records the SQL for --explain) for the call's number, answering what it got.
  */
 
-/**
- * The baseline's call and the full database's, one after the other, `RUNS` times: what else the machine
- * does slows both alike (the same number of calls each, bounded by CASE_S once 20 are done).
- */
-async function time(base, full) {
-  for (let i = 0; i < 5; i++) {
-    await base.call(i)(base.db);
-    await full.call(i)(full.db);
-  }
-  const ms = { base: [], full: [] };
-  const got = {};
-  const until = performance.now() + CASE_S * 1000;
-  for (let i = 0; i < RUNS && (i < 20 || performance.now() < until); i++) {
-    for (const [key, side] of [['base', base], ['full', full]]) {
-      const run = side.call(i);
-      const t = performance.now();
-      got[key] = await run(side.db);
-      ms[key].push(performance.now() - t);
-    }
-  }
-  const figures = (list, what) => {
-    list.sort((a, b) => a - b);
-    return { n: list.length, p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), got: what };
-  };
-  return { base: figures(ms.base, got.base), full: figures(ms.full, got.full) };
-}
-
-/** EXPLAIN ANALYZE of what one call sends (its queries recorded through a wrapping Queryable). */
-async function explain(db, name, run) {
-  const sent = [];
-  await run({ query: async (sql, params) => (sent.push([sql, params]), db.query(sql, params)) });
-  for (const [sql, params] of sent) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    console.log(`\n--- ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
-}
 
 
-const fmt = (x) => x.toFixed(1).padStart(6);
-const line = (r) => `p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)} ms`;
+
 
 
 
@@ -281,16 +243,7 @@ try {
   console.log(`checked: ${await check(full)}`);
   console.log(`analyticsReport of finance/analytics/report.ts; ${RUNS} calls each, baseline and full one after the other`);
   console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);
-  console.log(`  ${'case'.padEnd(38)} ${`${BASELINE.toLocaleString('en')} agents`.padEnd(38)} ${`${AGENTS.toLocaleString('en')} agents`.padEnd(38)} p95 ratio`);
-  const baseCases = await cases(base, BASELINE);
-  const fullCases = await cases(full, AGENTS);
-  const rows = [];
-  for (const [i, [name, call]] of fullCases.entries()) {
-    const r = await time({ db: base, call: baseCases[i][1] }, { db: full, call });
-    rows.push([name, r.full]);
-    console.log(`  ${name.padEnd(38)} ${line(r.base)}   ${line(r.full)}   ${(r.full.p95 / r.base.p95).toFixed(1).padStart(6)}×   ${r.full.got}${r.full.n < RUNS ? ` (${r.full.n} calls: ${CASE_S} s spent)` : ''}`);
-    if (argv.includes('--explain')) await explain(full, name, call(0));
-  }
+  const rows = await pairedTable({ base, full, baseCases: await cases(base, BASELINE), fullCases: await cases(full, AGENTS), baseline: BASELINE, size: AGENTS, runs: RUNS, caseSeconds: CASE_S, width: 38, argv });
   const main = rows.filter(([name]) => !name.includes('a year'));
   const worst = Math.max(...main.map(([, r]) => r.p95));
   console.log(`\n  worst p95 of the 30-day calls ${worst.toFixed(1)} ms with ${big.contracts.toLocaleString('en')} contracts — target ≤ ${TARGET_P95} ms: ${worst <= TARGET_P95 ? 'met' : 'MISSED'}; a year by month: p95 ${rows.at(-1)[1].p95.toFixed(1)} ms (load average ${os.loadavg()[0].toFixed(1)})`);

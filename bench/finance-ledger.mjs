@@ -36,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { psql, ROOT } from './lib.mjs';
+import { pairedTable, psql, ROOT } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -183,7 +183,6 @@ async function grow(db, from, to) {
   return { s, lines: n, rebuildS, monthRows: m };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const me = async (db, id) => ({ user: toSessionUser(await loadUser(db, id)) });
 
 /**
@@ -228,45 +227,8 @@ async function checkTotals(db) {
   return `${checked} staff totals from the month sums equal to line by line (${((performance.now() - t) / 1000).toFixed(1)} s)`;
 }
 
-/**
- * The baseline's call and the full database's, one after the other, `RUNS` times: what else the machine
- * does slows both alike (the same number of calls each, bounded by CASE_S once 20 are done).
- */
-async function time(base, full) {
-  for (let i = 0; i < 5; i++) {
-    await base.call(i)(base.db);
-    await full.call(i)(full.db);
-  }
-  const ms = { base: [], full: [] };
-  const got = {};
-  const until = performance.now() + CASE_S * 1000;
-  for (let i = 0; i < RUNS && (i < 20 || performance.now() < until); i++) {
-    for (const [key, side] of [['base', base], ['full', full]]) {
-      const run = side.call(i);
-      const t = performance.now();
-      got[key] = await run(side.db);
-      ms[key].push(performance.now() - t);
-    }
-  }
-  const figures = (list, what) => {
-    list.sort((a, b) => a - b);
-    return { n: list.length, p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), got: what };
-  };
-  return { base: figures(ms.base, got.base), full: figures(ms.full, got.full) };
-}
 
-/** EXPLAIN ANALYZE of what one call sends (its queries recorded through a wrapping Queryable). */
-async function explain(db, name, run) {
-  const sent = [];
-  await run({ query: async (sql, params) => (sent.push([sql, params]), db.query(sql, params)) });
-  for (const [sql, params] of sent) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    console.log(`\n--- ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
-}
 
-const fmt = (x) => x.toFixed(1).padStart(6);
-const line = (r) => `p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)} ms`;
 
 let base;
 let full;
@@ -283,17 +245,8 @@ try {
   console.log(`ledgerPage / ledgerPeriods of statement.ts, period ${PERIOD}, limit 50; ${RUNS} calls each, baseline and full one after the other`);
   // Other work on the machine moves these figures: the load is printed with them.
   console.log(`(load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);
-  console.log(`  ${'case'.padEnd(32)} ${`${BASELINE.toLocaleString('en')} agents`.padEnd(38)} ${`${AGENTS.toLocaleString('en')} agents`.padEnd(38)} p95 ratio`);
-  const baseCases = await cases(base, BASELINE);
-  const fullCases = await cases(full, AGENTS);
-  const rows = [];
-  for (const [i, [name, call]] of fullCases.entries()) {
-    const r = await time({ db: base, call: baseCases[i][1] }, { db: full, call });
-    rows.push(r.full);
-    console.log(`  ${name.padEnd(32)} ${line(r.base)}   ${line(r.full)}   ${(r.full.p95 / r.base.p95).toFixed(1).padStart(6)}×   ${r.full.got}${r.full.n < RUNS ? ` (${r.full.n} calls: ${CASE_S} s spent)` : ''}`);
-    if (argv.includes('--explain')) await explain(full, name, call(0));
-  }
-  const worst = Math.max(...rows.map((r) => r.p95));
+  const rows = await pairedTable({ base, full, baseCases: await cases(base, BASELINE), fullCases: await cases(full, AGENTS), baseline: BASELINE, size: AGENTS, runs: RUNS, caseSeconds: CASE_S, argv });
+  const worst = Math.max(...rows.map(([, r]) => r.p95));
   console.log(`\n  worst p95 ${worst.toFixed(1)} ms with ${AGENTS.toLocaleString('en')} agents — target ≤ ${TARGET_P95} ms: ${worst <= TARGET_P95 ? 'met' : 'MISSED'} (load average ${os.loadavg()[0].toFixed(1)})`);
 } finally {
   await base?.close();

@@ -79,3 +79,66 @@ export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDi
   }
   return { url, stop, kill: () => child.kill('SIGKILL'), pid: child.pid };
 }
+
+/** The p-th percentile of a sorted list (nearest rank). */
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * The baseline's call and the full database's, one after the other, `runs` times after 5 warm-ups: what
+ * else the machine does slows both alike (the same number of calls each, bounded by `caseSeconds` once 20
+ * are done). Each side is `{ db, call }`, `call(i)` giving a function of a Queryable that answers what it got.
+ * Returns each side's n, p50, p95, p99 (ms) and its last answer.
+ */
+export async function pairedTimes(base, full, { runs, caseSeconds }) {
+  for (let i = 0; i < 5; i++) {
+    await base.call(i)(base.db);
+    await full.call(i)(full.db);
+  }
+  const ms = { base: [], full: [] };
+  const got = {};
+  const until = performance.now() + caseSeconds * 1000;
+  for (let i = 0; i < runs && (i < 20 || performance.now() < until); i++) {
+    for (const [key, side] of [['base', base], ['full', full]]) {
+      const run = side.call(i);
+      const t = performance.now();
+      got[key] = await run(side.db);
+      ms[key].push(performance.now() - t);
+    }
+  }
+  const figures = (list, what) => {
+    list.sort((a, b) => a - b);
+    return { n: list.length, p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), got: what };
+  };
+  return { base: figures(ms.base, got.base), full: figures(ms.full, got.full) };
+}
+
+/** EXPLAIN ANALYZE of what one call sends (its queries recorded through a wrapping Queryable). */
+export async function explainCall(db, name, run) {
+  const sent = [];
+  await run({ query: async (sql, params) => (sent.push([sql, params]), db.query(sql, params)) });
+  for (const [sql, params] of sent) {
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    console.log(`\n--- ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+const fmtMs = (x) => x.toFixed(1).padStart(6);
+const percentiles = (r) => `p50 ${fmtMs(r.p50)}  p95 ${fmtMs(r.p95)}  p99 ${fmtMs(r.p99)} ms`;
+
+/**
+ * Times every case on both databases (pairedTimes) and prints a table: the header, then per case the
+ * baseline's and the full database's percentiles, the p95 ratio and what the full one answered
+ * (`--explain` in argv adds the full database's plans). `baseCases` and `fullCases` are [name, call]
+ * lists in the same order. Returns [name, the full side's figures] per case.
+ */
+export async function pairedTable({ base, full, baseCases, fullCases, baseline, size, runs, caseSeconds, width = 32, argv = process.argv }) {
+  console.log(`  ${'case'.padEnd(width)} ${`${baseline.toLocaleString('en')} agents`.padEnd(38)} ${`${size.toLocaleString('en')} agents`.padEnd(38)} p95 ratio`);
+  const rows = [];
+  for (const [i, [name, call]] of fullCases.entries()) {
+    const r = await pairedTimes({ db: base, call: baseCases[i][1] }, { db: full, call }, { runs, caseSeconds });
+    rows.push([name, r.full]);
+    console.log(`  ${name.padEnd(width)} ${percentiles(r.base)}   ${percentiles(r.full)}   ${(r.full.p95 / r.base.p95).toFixed(1).padStart(6)}×   ${r.full.got}${r.full.n < runs ? ` (${r.full.n} calls: ${caseSeconds} s spent)` : ''}`);
+    if (argv.includes('--explain')) await explainCall(full, name, call(0));
+  }
+  return rows;
+}

@@ -49,6 +49,15 @@ const shots = [
   { name: 'agents-admin', path: '/app/agents', as: 'admin@oyster.test' },
   { name: 'agent-card-admin', path: '/app/agents', as: 'admin@oyster.test', follow: /\/agent\/[0-9a-f]{24}$/ },
   { name: 'sub-agents-owner', path: '/app/sub_agents', as: 'owner@oyster.test' },
+  // Nobody had looked at these (issue 26 mend): the agents list as an appointed-only supervisor, as a network
+  // agent owner (their place is Субагенты) and as a broker network owner; Управление as a copywriter and a
+  // supervisor (partners and tariffs read-only).
+  { name: 'agents-appointed', path: '/app/agents', as: 'supervisor.appointed@oyster.test' },
+  { name: 'agents-owner', path: '/app/agents', as: 'owner@oyster.test' },
+  { name: 'agents-broker', path: '/app/agents', as: 'broker@oyster.test' },
+  { name: 'manage-copywriter', path: '/app/manage', as: 'copywriter@oyster.test' },
+  { name: 'partners-supervisor', path: '/app/manage/partners', as: 'supervisor@oyster.test' },
+  { name: 'tariffs-supervisor', path: '/app/manage/tariffs', as: 'supervisor@oyster.test' },
   // Finance II (issue 26): Аналитика, a year by month, as the finance controller and the administrator.
   { name: 'analytics-finance', path: '/app/analytics', as: 'finance@oyster.test' },
   { name: 'analytics-admin', path: '/app/analytics?bucket=week', as: 'admin@oyster.test' },

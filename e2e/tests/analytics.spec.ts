@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { EMAIL, signIn } from './helpers';
+import { EMAIL, signIn, typeDate } from './helpers';
 
 // ExcelJS is the api's (it writes the file); read the download back with the same library.
 const apiPackage = [path.resolve(process.cwd(), '../api/package.json'), path.resolve(process.cwd(), 'api/package.json')].find((p) => existsSync(p))!;
@@ -28,7 +28,10 @@ test('a finance controller sees Аналитика: the figures, the charts draw
   await expect(page.getByRole('button', { name: 'Последние 30 дней' })).toHaveAttribute('aria-pressed', 'true');
   // A year, by month: the demo's sales.
   const yearAgo = await page.evaluate(() => new Date(Date.now() + 3 * 3_600_000 - 364 * 86_400_000).toISOString().slice(0, 10));
-  await page.getByLabel('Начало периода').fill(yearAgo);
+  await expect(page.getByLabel('Начало периода')).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
+  await page.getByLabel('Начало периода').clear();
+  await typeDate(page.getByLabel('Начало периода'), yearAgo.split('-').reverse().join('.'));
+  await expect(page).toHaveURL(new RegExp(`from=${yearAgo}`));
   await page.getByRole('combobox', { name: 'Группировка' }).selectOption({ label: 'По месяцам' });
   await expect(page).toHaveURL(/bucket=month/);
   const totals = page.getByRole('region', { name: 'Итоги за период' });

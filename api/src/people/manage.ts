@@ -266,8 +266,3 @@ export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditP
 
 /** The object kinds the log's filter offers. */
 export const AUDIT_OBJECT_TYPES = Object.keys(AUDIT_OBJECT_TITLES);
-
-/** The ids of administrators who are not blocked (the audit viewer's live event goes to them). */
-export async function adminIds(q: Queryable): Promise<string[]> {
-  return (await q.query<{ id: string }>(`SELECT id FROM users WHERE 'admin' = ANY(roles) AND NOT is_blocked`)).map((r) => r.id);
-}

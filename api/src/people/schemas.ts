@@ -1,4 +1,4 @@
-import { AUDIT_OBJECT_TITLES, EMAIL_PATTERN, LOGIN_TEXTS, MAX_ROLES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, ROLE_TEXTS, USER_TEXTS, isObjectId } from '@oyster/shared-kit/domain';
+import { AUDIT_OBJECT_TITLES, EMAIL_PATTERN, LOGIN_TEXTS, MAX_ROLES, MIN_PASSWORD_LENGTH, ROLES, ROLE_TEXTS, USER_TEXTS, isObjectId, userPhone } from '@oyster/shared-kit/domain';
 import { isoDate, objectIdSchema, pageSchema, pageSizeSchema, queryBool, yup } from '../platform/validation.js';
 import { decodeCursor } from './manage.js';
 
@@ -27,12 +27,17 @@ export const agentListSchema = yup.object({
 });
 
 const name = (label: string) => yup.string().trim().min(1).max(100).label(label);
+/** A user's phone (users and a sub-agent's invitation): shared-kit's userPhone, kept as '+7 (900) 123-45-67'; empty is null. */
+const phoneSchema = yup.string().nullable().max(30)
+  .transform((v: unknown) => (typeof v === 'string' ? (userPhone(v).valid ? userPhone(v).phone : v) : v))
+  .test('phone', USER_TEXTS.phoneInvalid, (v) => v == null || userPhone(v).valid)
+  .label('phone');
 export const userPatchSchema = yup.object({
   firstName: name('firstName'),
   secondName: name('secondName'),
   middleName: yup.string().trim().max(100).label('middleName'),
   roles: yup.array(yup.string().oneOf([...ROLES], ({ value }: { value: unknown }) => `Неизвестная роль: ${String(value)}`).required()).min(1).label('roles'),
-  phone: yup.string().trim().nullable().transform((v) => (v === '' ? null : v)).max(30).matches(PHONE_PATTERN, { message: USER_TEXTS.phoneInvalid, excludeEmptyString: true }).label('phone'),
+  phone: phoneSchema,
   opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL'], OPF_MESSAGE).nullable(),
   isPersonal: yup.boolean().strict(),
   canChatWithAgents: yup.boolean().strict(),
@@ -117,7 +122,6 @@ export const curatorBodySchema = yup.object({
   curatorId: objectIdSchema.required('Поле «curatorId» обязательно').label('curatorId'),
 });
 
-const PHONE = /^\+7\d{10}$/;
 /** A network owner's invitation of a sub-agent; roles only of §6's list for an owner (checked in the route). */
 export const invitationSchema = yup.object({
   secondName: name('secondName').required('Поле «secondName» обязательно'),
@@ -125,8 +129,7 @@ export const invitationSchema = yup.object({
   middleName: yup.string().trim().max(100).default('').label('middleName'),
   email: yup.string().trim().lowercase().required('Поле «email» обязательно').max(200)
     .matches(/^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/, 'Поле «email»: неправильный email').label('email'),
-  phone: yup.string().trim().nullable().default(null)
-    .test('phone', 'Поле «phone»: телефон в виде +7XXXXXXXXXX', (v) => v == null || v === '' || PHONE.test(v.replace(/[\s()-]/g, ''))),
+  phone: phoneSchema.default(null),
   opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL', ''], OPF_MESSAGE).nullable().default(null),
   roles: yup.array(yup.string().required()).max(5).default(['agent', 'sub_agent']).label('roles'),
 });

@@ -91,6 +91,7 @@ describe.each(BACKENDS)('Управление: users and the audit log ($name)',
     await refused({ firstName: '' }, 'firstName', /firstName/);
     await refused({ password: 'short' }, 'password', `Поле «password»: ${LOGIN_TEXTS.passwordTooShort.toLowerCase()}`);
     await refused({ phone: '12345' }, 'phone', USER_TEXTS.phoneInvalid);
+    await refused({ phone: '+7 (123) 456-78-90' }, 'phone', USER_TEXTS.phoneInvalid);
     await refused({ opf: 'FL' }, 'opf', USER_TEXTS.opfStaff);
     await refused({ roles: ['agent'], opf: null }, 'opf', USER_TEXTS.opfRequired);
     await refused({ networkId: '0123456789abcdef01234567' }, 'networkId', USER_TEXTS.networkStaff);
@@ -136,7 +137,7 @@ describe.each(BACKENDS)('Управление: users and the audit log ($name)',
     const target = (await get('/api/v2/users?search=Жукова')).body.data.items[0]._id;
     expect((await call(r.url, 'PATCH', `/api/v2/users/${target}`, { token: tokens.admin, body: { phone: '8 999 111-22-33', isBlocked: true } })).status).toBe(200);
     const [row] = (await get(`/api/v2/audit?objectId=${target}`)).body.data.items;
-    expect(row).toMatchObject({ action: 'update', actor: { _id: adminId }, objectTitle: 'Жукова Вера Константиновна', before: { phone: null, isBlocked: false }, after: { phone: '8 999 111-22-33', isBlocked: true } });
+    expect(row).toMatchObject({ action: 'update', actor: { _id: adminId }, objectTitle: 'Жукова Вера Константиновна', before: { phone: null, isBlocked: false }, after: { phone: '+7 (999) 111-22-33', isBlocked: true } });
     expect((await get(`/api/v2/audit?actorId=${adminId}&limit=100`)).body.data.items.every((x: any) => x.actor._id === adminId)).toBe(true);
     expect((await get('/api/v2/audit?objectType=partner')).body.data.items).toEqual([]);
     const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);

@@ -1,11 +1,12 @@
 import * as React from 'react';
-import { FORM_TEXTS, PARTNER_TEXTS, PRODUCT_TITLES, TARIFF_CODE_PATTERN, TARIFF_PRODUCTS, toDateText, toIsoDate, type PartnerListItem, type ProductCode, type TariffMappingInput } from '@oyster/shared-kit/domain';
-import { Button, DateInput, Field, Input } from '@oyster/shared-kit/ui/form';
+import { FORM_TEXTS, PRODUCT_TITLES, TARIFF_CODE_PATTERN, TARIFF_PRODUCTS, toDateText, toIsoDate, type PartnerListItem, type ProductCode, type TariffMappingInput } from '@oyster/shared-kit/domain';
+import { Button, Field, Input } from '@oyster/shared-kit/ui/form';
 import { saveProblem, type SaveProblem } from '../api/rates';
+import { OPEN_ENDED, ValidityPeriodFields, periodErrors } from './ValidityPeriod';
 
 export const TARIFF_FORM_TEXTS = {
   code: 'Код латиницей и цифрами (допустимы «_», «-», «.», «/»), до 40 символов',
-  openEnded: 'бессрочно',
+  openEnded: OPEN_ENDED,
 } as const;
 
 type Key = keyof TariffMappingInput;
@@ -26,11 +27,7 @@ function errorsOf(t: Typed): Partial<Record<Key, string>> {
   if (!t.tariffCode.trim()) e.tariffCode = FORM_TEXTS.required;
   else if (!TARIFF_CODE_PATTERN.test(t.tariffCode.trim())) e.tariffCode = TARIFF_FORM_TEXTS.code;
   if (t.insurerProductCode.trim() && !TARIFF_CODE_PATTERN.test(t.insurerProductCode.trim())) e.insurerProductCode = TARIFF_FORM_TEXTS.code;
-  const from = toIsoDate(t.validFrom);
-  const to = toIsoDate(t.validTo);
-  if (!from) e.validFrom = FORM_TEXTS.required;
-  if (from && to && to < from) e.validTo = PARTNER_TEXTS.toBeforeFrom;
-  return e;
+  return { ...e, ...periodErrors(t.validFrom, t.validTo) };
 }
 
 /**
@@ -124,12 +121,7 @@ export function TariffForm({
         </Field>
       </div>
       <div className="oy-fin-form__row">
-        <Field label="Действует с" htmlFor="tariff-from" required error={errorOf('validFrom')}>
-          <DateInput id="tariff-from" value={t.validFrom} error={errorOf('validFrom')} onChange={(v) => set('validFrom', v)} />
-        </Field>
-        <Field label="Действует по" htmlFor="tariff-to" error={errorOf('validTo')}>
-          <DateInput id="tariff-to" value={t.validTo} placeholder={TARIFF_FORM_TEXTS.openEnded} error={errorOf('validTo')} onChange={(v) => set('validTo', v)} />
-        </Field>
+        <ValidityPeriodFields idPrefix="tariff" validFrom={t.validFrom} validTo={t.validTo} errors={{ validFrom: errorOf('validFrom'), validTo: errorOf('validTo') }} onChange={set} />
       </div>
       {formProblem ? (
         <p className="oy-fin-error" role="alert">

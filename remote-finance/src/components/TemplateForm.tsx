@@ -1,9 +1,10 @@
 import * as React from 'react';
-import { CONTRACT_PRODUCTS, CONTRACT_PRODUCT_TITLES, FORM_TEXTS, toDateText, toIsoDate } from '@oyster/shared-kit/domain';
-import { Button, DateInput, Field, Input, maskNumberTyping } from '@oyster/shared-kit/ui/form';
+import { CONTRACT_PRODUCTS, CONTRACT_PRODUCT_TITLES, FORM_TEXTS, PARTNER_TEXTS, toDateText, toIsoDate } from '@oyster/shared-kit/domain';
+import { Button, Field, Input, maskNumberTyping } from '@oyster/shared-kit/ui/form';
 import { saveProblem, type SaveProblem } from '../api/rates';
 import { InsurerSelect } from './InsurerSelect';
 import { bpToPercent, percentToBp, rateError } from './rates';
+import { OPEN_ENDED, ValidityPeriodFields, periodErrors } from './ValidityPeriod';
 
 /** What the form sends, in the wire's names and units (basis points, 'YYYY-MM-DD'). */
 export interface TemplateValues {
@@ -28,8 +29,8 @@ interface Typed {
 }
 
 export const TEMPLATE_FORM_TEXTS = {
-  toBeforeFrom: 'Дата окончания не может быть раньше даты начала',
-  openEnded: 'бессрочно',
+  toBeforeFrom: PARTNER_TEXTS.toBeforeFrom,
+  openEnded: OPEN_ENDED,
   started: 'Шаблон уже действует: изменить ставку и дату начала нельзя, можно только завершить его раньше — укажите дату окончания.',
   nothingChanged: 'Изменений нет',
 } as const;
@@ -40,11 +41,7 @@ function errorsOf(t: Typed, { fixed }: { fixed: boolean }): Partial<Record<Key, 
   if (!fixed && !t.product) e.product = FORM_TEXTS.required;
   if (!t.rate.trim()) e.rateBp = FORM_TEXTS.required;
   else if (rateError(t.rate)) e.rateBp = rateError(t.rate)!;
-  const from = toIsoDate(t.validFrom);
-  const to = toIsoDate(t.validTo);
-  if (!from) e.validFrom = FORM_TEXTS.required;
-  if (from && to && to < from) e.validTo = TEMPLATE_FORM_TEXTS.toBeforeFrom;
-  return e;
+  return { ...e, ...periodErrors(t.validFrom, t.validTo) };
 }
 
 /**
@@ -142,12 +139,7 @@ export function TemplateForm({
             onChange={(e) => set('rate', maskNumberTyping(e.target.value, { scale: 2 }), 'rateBp')}
           />
         </Field>
-        <Field label="Действует с" htmlFor="tpl-from" required={!started} error={errorOf('validFrom')}>
-          <DateInput id="tpl-from" disabled={started} value={t.validFrom} error={errorOf('validFrom')} onChange={(v) => set('validFrom', v, 'validFrom')} />
-        </Field>
-        <Field label="Действует по" htmlFor="tpl-to" error={errorOf('validTo')}>
-          <DateInput id="tpl-to" value={t.validTo} placeholder={TEMPLATE_FORM_TEXTS.openEnded} error={errorOf('validTo')} onChange={(v) => set('validTo', v, 'validTo')} />
-        </Field>
+        <ValidityPeriodFields idPrefix="tpl" fromDisabled={started} validFrom={t.validFrom} validTo={t.validTo} errors={{ validFrom: errorOf('validFrom'), validTo: errorOf('validTo') }} onChange={(key, v) => set(key, v, key)} />
       </div>
       {formProblem ? (
         <p className="oy-fin-error" role="alert">

@@ -1,5 +1,7 @@
 import type { Opf, Role } from './roles';
 import { AGENT_ROLE_OPTIONS } from './role-changes';
+import { normalizePhone } from './forms/normalize';
+import { phoneDigits } from './forms/validators';
 
 /**
  * Управление: staff and agents as administrators manage them (issue 26; api/src/people/users.ts), and the
@@ -81,9 +83,24 @@ export const USER_TEXTS = {
   networkUnknown: 'Поле «networkId»: такой брокерской сети нет',
   networkStaff: 'Поле «networkId»: брокерская сеть указывается только агентам',
   phoneInvalid: 'Поле «phone»: телефон в формате +7 (900) 000-00-00',
+  phoneFormat: 'Телефон в формате +7 (900) 000-00-00',
   blockConfirm: 'Заблокировать пользователя? Все его сеансы завершатся сразу.',
   unblockConfirm: 'Разблокировать пользователя?',
 } as const;
+
+/**
+ * A user's phone — the users' forms, a sub-agent's invitation and both api schemas (issue 26) — by
+ * §5's one rule: +7 (A00) 000-00-00 with A = 4, 8 or 9, a leading +7, 7 or 8 accepted. Kept as
+ * '+7 (900) 123-45-67'. Empty (or an untouched mask) is no phone: null.
+ */
+export function userPhone(value: string | null | undefined): { phone: string | null; valid: boolean } {
+  if (!value || !value.trim() || phoneDigits(value) === '') return { phone: null, valid: true };
+  const phone = normalizePhone(value.trim());
+  return { phone, valid: phone !== null };
+}
+
+/** The text under a user's phone field, or null when it is empty or right (userPhone). */
+export const userPhoneError = (value: string | null | undefined): string | null => (userPhone(value).valid ? null : USER_TEXTS.phoneFormat);
 
 /** What an audit row says was done (platform/audit.ts AuditAction), as the viewer shows it. */
 export const AUDIT_ACTION_TITLES: Record<string, string> = {

@@ -9,18 +9,36 @@ const GONE = { status: 404, body: { message: 'Ссылка недействит�
 
 function setup(routes: Record<string, FakeAnswer>) {
   const f = fakeFetch(routes);
+  const services = createServices({ fetchImpl: f.impl });
   renderWithServices(
     <Routes>
       <Route path="/password/:token" element={<PasswordLinkPage />} />
       <Route path="*" element={<div data-testid="elsewhere" />} />
     </Routes>,
-    { services: createServices({ fetchImpl: f.impl }), route: `/password/${TOKEN}` },
+    { services, route: `/password/${TOKEN}` },
   );
-  return f.calls;
+  return Object.assign(f.calls, { services });
 }
 
 describe('the one-time password page (/app/password/:token)', () => {
-  it('an invitation: who, the sign-in\'s password rule, both fields alike; then «Пароль сохранён» and «Войти»', async () => {
+  it('the password set: signed in as after a login (the api\'s user and token) and taken home', async () => {
+    const user = { _id: 'a'.repeat(24), email: 'olga@oyster.test', fio: 'Ястребова Ольга', roles: ['agent', 'sub_agent'] };
+    const calls = setup({
+      [`/api/v2/auth/password-link/${TOKEN}`]: async (_url: string, init: RequestInit) =>
+        (init.method === 'POST'
+          ? { status: 200, text: async () => JSON.stringify({ result: true, email: 'olga@oyster.test', message: 'Пароль сохранён', user, token: 't'.repeat(64) }) }
+          : { status: 200, text: async () => JSON.stringify({ fio: 'Ястребова Ольга', email: 'olga@oyster.test', purpose: 'invite' }) }) as never,
+    });
+    expect(await screen.findByRole('heading', { name: 'Приглашение на платформу' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Новый пароль'), { target: { value: 'Long-enough-1' } });
+    fireEvent.change(screen.getByLabelText('Пароль ещё раз'), { target: { value: 'Long-enough-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+    expect(calls.services.session.isSignedIn).toBe(true);
+    expect(calls.services.session.user).toMatchObject({ email: 'olga@oyster.test' });
+  });
+
+  it('an api that only confirms: who, the sign-in\'s password rule, both fields alike; then «Пароль сохранён» and «Войти»', async () => {
     const calls = setup({
       [`/api/v2/auth/password-link/${TOKEN}`]: async (_url: string, init: RequestInit) =>
         (init.method === 'POST'

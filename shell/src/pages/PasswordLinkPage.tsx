@@ -1,6 +1,7 @@
 import * as React from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LOGIN_TEXTS, MIN_PASSWORD_LENGTH } from '@oyster/shared-kit/domain/login';
+import type { SessionUser } from '@oyster/shared-kit/domain/platform';
 import { Button, Field, Input, Spin } from '@oyster/shared-kit/ui/base';
 import { Result } from '@oyster/shared-kit/ui';
 import { useServices } from '../services';
@@ -20,6 +21,13 @@ export const PASSWORD_PAGE_TEXTS = {
   goneText: 'Ссылка устарела, уже использована или не существует. Попросите новую у того, кто её прислал.',
 } as const;
 
+/** The api's answer to the new password: signed in as the login signs in (user and token), or only done. */
+interface PasswordSet {
+  email: string;
+  user?: SessionUser | null;
+  token?: string | null;
+}
+
 interface LinkInfo {
   fio: string;
   email: string;
@@ -37,10 +45,13 @@ const messageOf = (e: unknown) => {
  * A one-time password link (`/app/password/:token`, public): an invited sub-agent or a user whose
  * password an administrator reset sets a password (the sign-in's rules: at least 8 characters) —
  * the api reads the link (whose, what for; unknown, used or expired: «Ссылка недействительна») and
- * uses it up; then the login page with the email filled in.
+ * uses it up and signs the user in as the login does (its cookie; the user and token go to the session
+ * as after a login), so they land on the home page. An api that only confirms gets «Пароль сохранён»
+ * with «Войти».
  */
 export default function PasswordLinkPage() {
-  const { http } = useServices();
+  const { http, session } = useServices();
+  const navigate = useNavigate();
   const { token = '' } = useParams();
   const [info, setInfo] = React.useState<LinkInfo | null | 'gone'>(null);
   const [password, setPassword] = React.useState('');
@@ -90,7 +101,12 @@ export default function PasswordLinkPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await http.post<{ email: string }>(`/api/v2/auth/password-link/${encodeURIComponent(token)}`, { password }, silent);
+      const r = await http.post<PasswordSet>(`/api/v2/auth/password-link/${encodeURIComponent(token)}`, { password }, silent);
+      if (r.user) {
+        session.acceptLogin(r.token ?? null, r.user);
+        navigate('/', { replace: true });
+        return;
+      }
       setDone(r.email);
     } catch (err) {
       setError(messageOf(err));

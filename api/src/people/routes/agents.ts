@@ -3,6 +3,7 @@ import { AGENT_TEXTS, BROKERS_OWNER_ASSIGNABLE_ROLES, ROLE_TEXTS, access, type S
 import type { AppContext } from '../../platform/context.js';
 import { forbidden, noFields, notFound, validationError } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
+import { auditedTx } from '../../platform/audit.js';
 import { definedEntries, idParams } from '../../platform/validation.js';
 import { viewersOfAgent } from '../../platform/scope.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
@@ -54,7 +55,7 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
     const patch = definedEntries(req.body);
     if (Object.keys(patch).length === 0) throw noFields();
     if (agentId === me.user._id && patch.isBlocked) throw validationError(AGENT_TEXTS.selfBlock, 'isBlocked');
-    const result = await db.tx((q) => patchAgent(q, me, agentId, patch));
+    const result = await auditedTx(db, rt, (q) => patchAgent(q, me, agentId, patch));
     if (result === 'not_found') throw notFound();
     if (result === 'forbidden') throw forbidden();
     if (result === 'no_network') throw validationError(AGENT_TEXTS.noSuchNetwork, 'networkId');
@@ -73,7 +74,7 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
   route(app, { method: 'POST', url: '/api/v2/agents/:agentId/curators', summary: 'Агент: назначить куратора', access: 'isAdmin', params: idParams('agentId'), body: curatorBodySchema }, async (req) => {
     const { agentId } = req.params;
     const { curatorId } = req.body;
-    const result = await db.tx((q) => setCurator(q, req.me, agentId, curatorId, true));
+    const result = await auditedTx(db, rt, (q) => setCurator(q, req.me, agentId, curatorId, true));
     if (result === 'not_found') throw notFound();
     if (result === 'not_curator') throw validationError(AGENT_TEXTS.noSuchCurator, 'curatorId');
     await tell(agentId, [req.me.user._id, curatorId]);
@@ -82,7 +83,7 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
 
   route(app, { method: 'DELETE', url: '/api/v2/agents/:agentId/curators/:curatorId', summary: 'Агент: снять куратора', access: 'isAdmin', params: idParams('agentId', 'curatorId') }, async (req) => {
     const { agentId, curatorId } = req.params;
-    const result = await db.tx((q) => setCurator(q, req.me, agentId, curatorId, false));
+    const result = await auditedTx(db, rt, (q) => setCurator(q, req.me, agentId, curatorId, false));
     if (result !== 'ok') throw notFound();
     // The curator too: an appointed-only supervisor loses the agent from their lists at once.
     await tell(agentId, [req.me.user._id, curatorId]);
@@ -101,8 +102,7 @@ export function agentRoutes(app: FastifyInstance, { db, rt, sessions, reference 
     if (beyond) throw validationError(ROLE_TEXTS.brokersOwnerOnly, 'roles');
     if (!body.roles.includes('sub_agent')) throw validationError(AGENT_TEXTS.inviteNeedsSubAgent, 'roles');
     const roles = [...new Set(['agent', ...body.roles])];
-    const phone = body.phone ? body.phone.replace(/[\s()-]/g, '') : null;
-    const result = await db.tx((q) => inviteSubAgent(q, me, { ...body, phone, roles, opf: (body.opf || null) as never }));
+    const result = await auditedTx(db, rt, (q) => inviteSubAgent(q, me, { ...body, phone: body.phone ?? null, roles, opf: (body.opf || null) as never }));
     if (result === 'taken') throw validationError(AGENT_TEXTS.emailTaken, 'email');
     await reference.forget();
     await tell(result._id, [me.user._id]);

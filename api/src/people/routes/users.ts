@@ -5,11 +5,12 @@ import { createRateLimiter } from '../../platform/auth/rate-limit.js';
 import { HttpError, forbidden, notFound, validationError } from '../../platform/errors.js';
 import { definedEntries, idParams, yup } from '../../platform/validation.js';
 import { route } from '../../platform/routes.js';
+import { auditedTx } from '../../platform/audit.js';
 import { loadUser, toSessionUser } from '../../platform/auth/users.js';
 import { revokeUserSessions } from '../../platform/auth/sessions.js';
 import { passwordMatches, roleChangeFacts, roleTarget, sessionIsFresh, updateUser } from '../users.js';
 import { rolesSchema, userCreateSchema, userListSchema, userPatchSchema } from '../schemas.js';
-import { adminIds, createUser, emailTaken, getManagedUser, listUsers, networkExists } from '../manage.js';
+import { createUser, emailTaken, getManagedUser, listUsers, networkExists } from '../manage.js';
 
 /**
  * The PATCH body: the user fields, `roles` as at most MAX_ROLES known roles (which of them the caller
@@ -35,12 +36,6 @@ const refuse = (status: 400 | 403, message: string, field: string) =>
  */
 export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }: AppContext) {
   const passwordTries = createRateLimiter(PASSWORD_TRIES);
-  /** The audit viewer of every administrator reloads (issue 26, live). */
-  const auditAdded = (objectType: string) =>
-    void adminIds(db).then(
-      (ids) => ids.forEach((id) => rt.emitToUser(id, 'audit_added', { objectType })),
-      () => undefined, // a live nicety: the row is written whatever happens here
-    );
 
   // Управление «Пользователи» (issue 26): administrators list, open and create staff and agents.
   route(app, { method: 'GET', url: '/api/v2/users', summary: 'Пользователи: список сотрудников и агентов (Управление)', access: 'isAdmin', query: userListSchema }, async (req) => {
@@ -71,13 +66,12 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
     if (kind === 'staff' && body.networkId) throw validationError(USER_TEXTS.networkStaff, 'networkId');
     if (body.networkId && !(await networkExists(db, body.networkId))) throw validationError(USER_TEXTS.networkUnknown, 'networkId');
     if (await emailTaken(db, body.email)) throw validationError(USER_TEXTS.emailTaken, 'email');
-    const id = await db.tx((q) =>
+    const id = await auditedTx(db, rt, (q) =>
       createUser(q, { ...body, roles, middleName: body.middleName ?? '', phone: (body.phone as string | null | undefined) ?? null, opf: body.opf ?? null, networkId: body.networkId ?? null }, me.user._id),
     );
     // Two admins creating the same email at once: the second insert finds it taken.
     if (!id) throw validationError(USER_TEXTS.emailTaken, 'email');
     await reference.forget();
-    auditAdded('user');
     return { data: (await getManagedUser(db, id))! };
   });
 
@@ -107,7 +101,7 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
       }
     }
 
-    const updated = await db.tx(async (q) => {
+    const updated = await auditedTx(db, rt, async (q) => {
       const target = await roleTarget(q, id);
       if (!target) return false;
       if (patch.roles) {
@@ -126,7 +120,6 @@ export function userRoutes(app: FastifyInstance, { db, rt, sessions, reference }
     await Promise.all([sessions.forgetUser(id), reference.forget()]);
     if (row.is_blocked) rt.endUserSessions(id);
     else rt.emitToUser(id, 'session_update', user);
-    auditAdded('user');
     return { user, isBlocked: row.is_blocked };
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import bcrypt from 'bcryptjs';
-import { loginSchema, ERROR_TEXTS, type LoginPayload } from '@oyster/shared-kit/domain';
+import { loginSchema, ERROR_TEXTS, type LoginPayload, type SessionUser } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { createSession, findActiveSession, revokeSession, TOKEN_COOKIE } from './sessions.js';
@@ -18,6 +18,9 @@ export function safeAppPath(to: unknown): string {
   return to;
 }
 
+/** Signs `userId` in on `reply` as the login does (platform/auth/routes.ts). */
+export type StartSession = (reply: FastifyReply, userId: string, rememberMe: boolean) => Promise<{ user: SessionUser; token: string }>;
+
 // Compared against when the email is unknown, so both paths cost one bcrypt check.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 
@@ -31,6 +34,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     secure: ctx.secureCookies,
     maxAge,
   });
+  /** A new session for a user who has just proved who they are: the httpOnly cookie, and the user and token the login answers. */
+  const startSession: StartSession = async (reply, userId, rememberMe) => {
+    const session = await createSession(db, userId, rememberMe, ctx.sessionIdleMinutes);
+    const row = await loadUser(db, userId);
+    reply.setCookie(TOKEN_COOKIE, session.token, cookieOpts(session.maxAgeSec));
+    return { user: toSessionUser(row!), token: session.token };
+  };
   const failed = (message: string, type: string) => ({ user: null, token: null, error: true, message, type });
 
   // The body is declared (platform/routes.ts): a malformed one is a 400 naming the field before any
@@ -67,11 +77,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return failed('Пользователь заблокирован', 'blocked');
     }
 
-    const rememberMe = !!body.rememberMe;
-    const session = await createSession(db, found.id, rememberMe, ctx.sessionIdleMinutes);
-    const row = await loadUser(db, found.id);
-    reply.setCookie(TOKEN_COOKIE, session.token, cookieOpts(session.maxAgeSec));
-    return { user: toSessionUser(row!), token: session.token, error: null, message: null, type: null };
+    return { ...(await startSession(reply, found.id, !!body.rememberMe)), error: null, message: null, type: null };
   });
 
   app.get('/api/v2/auth/get-user', async (req) => ({ user: req.me.user }));
@@ -115,5 +121,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { result: true };
   });
 
-  passwordLinkRoutes(app, ctx);
+  passwordLinkRoutes(app, ctx, startSession);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PartnerInput, TariffMappingInput } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { route } from '../../platform/routes.js';
+import { auditedTx } from '../../platform/audit.js';
 import { idParams } from '../../platform/validation.js';
 import {
   createPartner,
@@ -36,13 +37,13 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
 
   route(app, { method: 'POST', url: '/api/v2/partners', summary: 'Партнёр: добавить', access: 'canManagePartners', body: partnerSchema }, async (req) => {
-    const id = await ctx.db.tx((q) => createPartner(q, req.body as PartnerInput, req.me.user._id));
+    const id = await auditedTx(ctx.db, ctx.rt, (q) => createPartner(q, req.body as PartnerInput, req.me.user._id));
     await ctx.reference.forget();
     return { data: await getPartner(ctx.db, id) };
   });
 
   route(app, { method: 'PUT', url: '/api/v2/partners/:partnerId', summary: 'Партнёр: сохранить карточку', access: 'canManagePartners', params: idParams('partnerId'), body: partnerSchema }, async (req) => {
-    await ctx.db.tx((q) => updatePartner(q, req.params.partnerId, req.body as PartnerInput, req.me.user._id));
+    await auditedTx(ctx.db, ctx.rt, (q) => updatePartner(q, req.params.partnerId, req.body as PartnerInput, req.me.user._id));
     await ctx.reference.forget();
     return { data: await getPartner(ctx.db, req.params.partnerId) };
   });
@@ -52,17 +53,17 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
 
   route(app, { method: 'POST', url: '/api/v2/tariff-mappings', summary: 'Маппинг тарифов: добавить период', access: 'canManagePartners', body: tariffMappingSchema }, async (req) => {
-    const id = await ctx.db.tx((q) => createTariffMapping(q, req.body as TariffMappingInput, req.me.user._id));
+    const id = await auditedTx(ctx.db, ctx.rt, (q) => createTariffMapping(q, req.body as TariffMappingInput, req.me.user._id));
     return { data: await getTariffMapping(ctx.db, id) };
   });
 
   route(app, { method: 'PUT', url: '/api/v2/tariff-mappings/:mappingId', summary: 'Маппинг тарифов: изменить период', access: 'canManagePartners', params: idParams('mappingId'), body: tariffMappingSchema }, async (req) => {
-    await ctx.db.tx((q) => updateTariffMapping(q, req.params.mappingId, req.body as TariffMappingInput, req.me.user._id));
+    await auditedTx(ctx.db, ctx.rt, (q) => updateTariffMapping(q, req.params.mappingId, req.body as TariffMappingInput, req.me.user._id));
     return { data: await getTariffMapping(ctx.db, req.params.mappingId) };
   });
 
   route(app, { method: 'DELETE', url: '/api/v2/tariff-mappings/:mappingId', summary: 'Маппинг тарифов: удалить период', access: 'canManagePartners', params: idParams('mappingId') }, async (req) => {
-    await ctx.db.tx((q) => deleteTariffMapping(q, req.params.mappingId, req.me.user._id));
+    await auditedTx(ctx.db, ctx.rt, (q) => deleteTariffMapping(q, req.params.mappingId, req.me.user._id));
     return { data: { deleted: true } };
   });
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { AGENT_LEVEL_TITLES, AGENT_OPFS, AGENT_OPF_TITLES, AGENT_SEARCH_DEBOUNCE_MS, AGENT_STATUS_TITLES, formatDate } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, countText, useDebounced, useKeysetList } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, countText, useDebouncedFilter, useKeysetList } from '@oyster/shared-kit/ui/screens';
 import { listAgentsPage } from '../../api/agents';
 import { agentPath } from './paths';
 import './agents.css';
@@ -38,14 +38,7 @@ export default function AgentsPage() {
     return page;
   }, []);
   const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
-  const [search, setSearch] = React.useState(params.get('search') ?? '');
-  const debounced = useDebounced(search, AGENT_SEARCH_DEBOUNCE_MS);
-
-  React.useEffect(() => {
-    if ((params.get('search') ?? '') === debounced.trim()) return;
-    setFilter('search', debounced.trim());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const [search, setSearch] = useDebouncedFilter(params, setFilter, AGENT_SEARCH_DEBOUNCE_MS);
 
   const reread = React.useRef(retry);
   reread.current = retry;

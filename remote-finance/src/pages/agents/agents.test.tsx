@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEMO_USERS, type AgentCard, type AgentListItem, type SubAgentsPage } from '@oyster/shared-kit/domain';
-import { fakeHttp, httpError, renderSection } from '@oyster/shared-kit/testing';
+import { DEMO_USERS, USER_TEXTS, type AgentCard, type AgentListItem, type SubAgentsPage } from '@oyster/shared-kit/domain';
+import { fakeHttp, httpError, renderSection, typeInto } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -226,8 +226,17 @@ describe('«Субагенты»', () => {
     fireEvent.change(within(form).getByLabelText('Фамилия'), { target: { value: 'Ястребова' } });
     fireEvent.change(within(form).getByLabelText('Имя'), { target: { value: 'Ольга' } });
     fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'olga@oyster.test' } });
+    // The phone by §5's one rule (shared-kit userPhone), before anything is sent.
+    typeInto(within(form).getByLabelText('Телефон'), '1234567890');
+    fireEvent.click(within(form).getByRole('button', { name: 'Создать приглашение' }));
+    expect(await within(form).findByText(USER_TEXTS.phoneFormat)).toBeTruthy();
+    expect(invites).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText('Телефон'), { target: { value: '' } });
+    typeInto(within(form).getByLabelText('Телефон'), '9001234567');
     fireEvent.click(within(form).getByRole('button', { name: 'Создать приглашение' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Поле «email»: пользователь с таким email уже есть');
+    expect(within(form).queryByText(USER_TEXTS.phoneFormat)).toBeNull();
+    expect(invites[0].phone).toBe('+7 (900) 123-45-67');
     refuse = false;
     fireEvent.click(within(form).getByRole('button', { name: 'Создать приглашение' }));
     expect(await screen.findByText('Приглашение создано. Отправьте ссылку субагенту: по ней он задаст пароль и войдёт.')).toBeTruthy();

@@ -15,9 +15,11 @@ import {
   type AnalyticsQuickRange,
   type AnalyticsReport,
   type AnalyticsRow,
+  toDateText,
+  toIsoDate,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Button } from '@oyster/shared-kit/ui/form';
+import { Button, DateInput } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, useAccess, useLoad } from '@oyster/shared-kit/ui/screens';
 import { analyticsExportUrl, analyticsFilters, analyticsReport } from '../../api/analytics';
 import { AgentFilter } from '../../components/AgentFilter';
@@ -93,6 +95,11 @@ export default function AnalyticsPage() {
     setParams(next, { replace: true });
   };
   const narrowed = FILTERS.some((f) => params.get(f));
+  // The period in the URL as YYYY-MM-DD (the api's), on screen dd.mm.yyyy (§5); a cleared or half-typed date changes nothing.
+  const day = (name: 'from' | 'to', text: string) => {
+    const iso = toIsoDate(text);
+    if (iso) set({ from: query.get('from'), to: query.get('to'), [name]: iso, range: null });
+  };
 
   const exportLink = (
     <a className="oy-an__export" href={analyticsExportUrl(query)} download>
@@ -112,14 +119,14 @@ export default function AnalyticsPage() {
             </button>
           ))}
         </div>
-        <label className="oy-an__date">
+        <div className="oy-an__date">
           <span>с</span>
-          <input type="date" aria-label="Начало периода" value={query.get('from')!} max={query.get('to')!} onChange={(e) => e.target.value && set({ from: e.target.value, to: query.get('to'), range: null })} />
-        </label>
-        <label className="oy-an__date">
+          <DateInput aria-label="Начало периода" placeholder="дд.мм.гггг" value={toDateText(query.get('from')) ?? ''} max={toDateText(query.get('to')) ?? undefined} onChange={(v) => day('from', v)} />
+        </div>
+        <div className="oy-an__date">
           <span>по</span>
-          <input type="date" aria-label="Конец периода" value={query.get('to')!} min={query.get('from')!} onChange={(e) => e.target.value && set({ from: query.get('from'), to: e.target.value, range: null })} />
-        </label>
+          <DateInput aria-label="Конец периода" placeholder="дд.мм.гггг" value={toDateText(query.get('to')) ?? ''} min={toDateText(query.get('from')) ?? undefined} onChange={(v) => day('to', v)} />
+        </div>
         <select aria-label="Группировка" value={query.get('bucket')!} onChange={(e) => set({ bucket: e.target.value })}>
           {ANALYTICS_BUCKETS.map((b) => (
             <option key={b} value={b}>

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS, quickRange, type AnalyticsReport, type AnalyticsRow } from '@oyster/shared-kit/domain';
-import { currentLocation, fakeHttp, httpError, renderSection, type Call } from '@oyster/shared-kit/testing';
+import { currentLocation, fakeHttp, httpError, renderSection, typeInto, type Call } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
 
 // The charts as data: chart.js draws on a canvas jsdom has not; what each chart is given is what it draws.
@@ -80,7 +80,10 @@ describe('Аналитика', () => {
     }
     fireEvent.change(screen.getByRole('combobox', { name: 'Группировка' }), { target: { value: 'week' } });
     await waitFor(() => expect(lastQuery(h.calls).get('bucket')).toBe('week'));
-    fireEvent.change(screen.getByLabelText('Начало периода'), { target: { value: '2026-01-01' } });
+    expect((screen.getByLabelText('Начало периода') as HTMLInputElement).value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    fireEvent.change(screen.getByLabelText('Начало периода'), { target: { value: '' } });
+    typeInto(screen.getByLabelText('Начало периода'), '01012026');
+    fireEvent.keyDown(screen.getByLabelText('Начало периода'), { key: 'Enter' });
     await waitFor(() => expect(lastQuery(h.calls).get('from')).toBe('2026-01-01'));
     expect(screen.getByRole('button', { name: 'Последние 14 дней' }).getAttribute('aria-pressed')).toBe('false');
     await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Страховщик' })).getAllByRole('option')).toHaveLength(2));

@@ -1,14 +1,15 @@
 import * as React from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { CONTRACT_PRODUCTS, CONTRACT_PRODUCT_TITLES } from '@oyster/shared-kit/domain';
 import { Modal } from '@oyster/shared-kit/ui';
 import { Button } from '@oyster/shared-kit/ui/form';
-import { EmptyState, Loaded, PageFrame, useLoad } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, Loaded, PageFrame } from '@oyster/shared-kit/ui/screens';
 import { listTemplates } from '../../api/rates';
 import { AgentFilter } from '../../components/AgentFilter';
 import { AgentPicker } from '../../components/AgentPicker';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { TemplateList } from '../../components/TemplateList';
+import { useFilteredList } from '../../components/useFilteredList';
 import { FINANCE_BACK, paths, TEMPLATES_TITLE } from '../../paths';
 import './finance.css';
 
@@ -22,22 +23,9 @@ const NO_TEMPLATES_TEXT = 'Персональных шаблонов нет';
  * asks whose and opens `add_template/{agentId}`; a row opens the template.
  */
 export default function TemplatesPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [picking, setPicking] = React.useState(false);
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<(typeof FILTERS)[number], string>;
-  const list = useLoad((signal) => listTemplates(filters, signal), [filters.agent, filters.company, filters.product], { keepPrevious: true });
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  const narrowed = FILTERS.some((f) => filters[f]);
+  const { filters, list, setFilter, reset, narrowed } = useFilteredList(FILTERS, listTemplates);
 
   return (
     <PageFrame
@@ -68,7 +56,7 @@ export default function TemplatesPage() {
         isEmpty={(items) => items.length === 0}
         empty={
           <EmptyState text={NO_TEMPLATES_TEXT}>
-            {narrowed ? <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button> : null}
+            {narrowed ? <Button onClick={reset}>Сбросить фильтры</Button> : null}
           </EmptyState>
         }
       >

@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { PRODUCT_TITLES, TARIFF_PRODUCTS, type TariffMapping } from '@oyster/shared-kit/domain';
 import { Modal } from '@oyster/shared-kit/ui';
 import { Button, ConfirmDialog } from '@oyster/shared-kit/ui/form';
@@ -8,6 +7,7 @@ import { createTariffMapping, deleteTariffMapping, listPartners, listTariffMappi
 import { saveProblem } from '../../api/rates';
 import { moscowToday, standingOf, STANDING_TITLES, validityText } from '../../components/rates';
 import { TariffForm } from '../../components/TariffForm';
+import { useFilteredList } from '../../components/useFilteredList';
 import { TARIFFS_TITLE } from '../../paths';
 import '../finance/finance.css';
 import '../../components/partners.css';
@@ -22,27 +22,15 @@ const FILTERS = ['companyId', 'product'] as const;
  * (canManagePartners); the insurer's request for a quote carries the code in force on the quote's day.
  */
 export default function TariffsTab() {
-  const [params, setParams] = useSearchParams();
   const can = useAccess();
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<(typeof FILTERS)[number], string>;
+  const { filters, list, setFilter, reset, narrowed } = useFilteredList(FILTERS, listTariffMappings);
   const insurers = useLoad((signal) => listPartners('insurer', signal), []);
-  const list = useLoad((signal) => listTariffMappings(filters, signal), [filters.companyId, filters.product], { keepPrevious: true });
   /** The period being edited, or 'new'. */
   const [editing, setEditing] = React.useState<TariffMapping | 'new' | null>(null);
   const [removing, setRemoving] = React.useState<TariffMapping | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
   const insurerList = insurers.state.status === 'ready' ? insurers.state.data : [];
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
 
   const remove = async (m: TariffMapping) => {
     setBusy(true);
@@ -100,7 +88,7 @@ export default function TariffsTab() {
         isEmpty={(items) => items.length === 0}
         empty={
           <EmptyState text={NO_MAPPINGS_TEXT}>
-            {filters.companyId || filters.product ? <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button> : null}
+            {narrowed ? <Button onClick={reset}>Сбросить фильтры</Button> : null}
           </EmptyState>
         }
       >

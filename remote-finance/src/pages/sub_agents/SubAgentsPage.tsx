@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Link } from 'react-router-dom';
-import { AGENT_OPFS, AGENT_OPF_TITLES, BROKERS_OWNER_ASSIGNABLE_ROLES, ROLE_TITLES, formatDate, formatMoney, type SubAgentItem } from '@oyster/shared-kit/domain';
+import { AGENT_OPFS, AGENT_OPF_TITLES, BROKERS_OWNER_ASSIGNABLE_ROLES, ROLE_TITLES, formatDate, formatMoney, userPhoneError, type SubAgentItem } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Button, ConfirmDialog, Input } from '@oyster/shared-kit/ui/form';
+import { Button, ConfirmDialog, Input, PhoneInput } from '@oyster/shared-kit/ui/form';
 import { EmptyState, Loaded, PageFrame, errorText, notifySaved, useLoad } from '@oyster/shared-kit/ui/screens';
 import { inviteSubAgent, listSubAgents, patchAgent, type Invitation } from '../../api/agents';
 import { agentPath } from '../agents/paths';
@@ -128,6 +128,7 @@ function InviteForm({ onCancel, onDone }: { onCancel: () => void; onDone: (link:
   const [v, setV] = React.useState<Invitation>(EMPTY);
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const [phoneError, setPhoneError] = React.useState<string | null>(null);
   const field = (name: keyof Invitation, label: string, props: Record<string, unknown> = {}) => (
     <label>
       {label}
@@ -136,6 +137,9 @@ function InviteForm({ onCancel, onDone }: { onCancel: () => void; onDone: (link:
   );
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const wrongPhone = userPhoneError(v.phone);
+    setPhoneError(wrongPhone);
+    if (wrongPhone) return;
     setBusy(true);
     setError(null);
     try {
@@ -155,7 +159,11 @@ function InviteForm({ onCancel, onDone }: { onCancel: () => void; onDone: (link:
         {field('firstName', 'Имя')}
         {field('middleName', 'Отчество')}
         {field('email', 'Email', { type: 'email' })}
-        {field('phone', 'Телефон', { placeholder: '+7 900 000-00-00' })}
+        <label>
+          Телефон
+          <PhoneInput aria-label="Телефон" value={v.phone} error={phoneError ?? undefined} onChange={(phone) => setV({ ...v, phone })} />
+          {phoneError ? <span className="oy-subagents__error">{phoneError}</span> : null}
+        </label>
         <label>
           Правовая форма
           <select aria-label="Правовая форма" className="oy-agents__select" value={v.opf} onChange={(e) => setV({ ...v, opf: e.target.value })}>

@@ -6,13 +6,13 @@ import {
   MIN_PASSWORD_LENGTH,
   OPF_TITLES,
   OPF_VALUES,
-  PHONE_PATTERN,
   USER_KIND_TITLES,
   isEmail,
   type Opf,
   type Role,
   type UserFlag,
   type UserKind,
+  userPhoneError,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Field, Input, PhoneInput } from '@oyster/shared-kit/ui/form';
@@ -62,7 +62,8 @@ export default function UserCreatePage() {
     if (!v.firstName.trim()) e.firstName = FORM_TEXTS.required;
     if (!v.email.trim()) e.email = LOGIN_TEXTS.emailRequired;
     else if (!isEmail(v.email.trim())) e.email = LOGIN_TEXTS.emailInvalid;
-    if (v.phone && !PHONE_PATTERN.test(v.phone)) e.phone = 'Телефон в формате +7 (900) 000-00-00';
+    const phone = userPhoneError(v.phone);
+    if (phone) e.phone = phone;
     if (!roles.length) e.roles = 'Выберите хотя бы одну роль';
     if (kind === 'agent' && !v.opf) e.opf = FORM_TEXTS.required;
     if (v.password && v.password.length < MIN_PASSWORD_LENGTH) e.password = LOGIN_TEXTS.passwordTooShort;

@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import {
   BLOCKED_TITLES,
   OPF_TITLES,
-  PHONE_PATTERN,
   ROLE_TITLES,
   USER_FLAGS,
   USER_KIND_TITLES,
@@ -13,6 +12,7 @@ import {
   type ManagedUser,
   type Role,
   type UserFlag,
+  userPhoneError,
 } from '@oyster/shared-kit/domain';
 import { Button, ConfirmDialog, Field, Input, PhoneInput } from '@oyster/shared-kit/ui/form';
 import { PageFrame, notifySaved, useItemPage } from '@oyster/shared-kit/ui/screens';
@@ -79,7 +79,8 @@ function UserCard({ user, reload }: { user: ManagedUser; reload(): void }) {
     const e: Partial<Record<string, string>> = {};
     if (!form.secondName.trim()) e.secondName = FORM_TEXTS.required;
     if (!form.firstName.trim()) e.firstName = FORM_TEXTS.required;
-    if (form.phone && !PHONE_PATTERN.test(form.phone)) e.phone = USER_TEXTS.phoneInvalid;
+    const phone = userPhoneError(form.phone);
+    if (phone) e.phone = phone;
     if (!form.roles.length) e.roles = 'Выберите хотя бы одну роль';
     setErrors(e);
     if (Object.keys(e).length) return;

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CLIENT_KIND_TITLES, formatDate } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, Input } from '@oyster/shared-kit/ui/form';
-import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, notifySaved, useDebounced, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
+import { EmptyState, ErrorState, LoadingBlock, PageFrame, ShowMore, notifySaved, useDebouncedFilter, useKeysetList, useSessionUser } from '@oyster/shared-kit/ui/screens';
 import { createClient, listClients } from '../../api/clients';
 import { ClientForm } from './ClientForm';
 import './clients.css';
@@ -19,15 +19,8 @@ export default function ClientsListPage() {
   const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listClients);
   const me = useSessionUser();
   const navigate = useNavigate();
-  const [search, setSearch] = React.useState(params.get('search') ?? '');
+  const [search, setSearch] = useDebouncedFilter(params, setFilter, 400);
   const [adding, setAdding] = React.useState(false);
-  const debounced = useDebounced(search, 400);
-
-  React.useEffect(() => {
-    if ((params.get('search') ?? '') === debounced.trim()) return;
-    setFilter('search', debounced.trim());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const reread = React.useRef(retry);
   reread.current = retry;

@@ -15,7 +15,7 @@ export * from '@oyster/shared-kit/ui/screens/widgets';
 export { PageFrame } from './PageFrame';
 export type { BackLink } from './PageFrame';
 export { Pager, PagedList, pageItems } from './Pager';
-export { useKeysetList } from './keysetList';
+export { useDebouncedFilter, useKeysetList } from './keysetList';
 export type { KeysetListState, KeysetPage } from './keysetList';
 export { ShowMore, SHOW_MORE_TEXT } from './ShowMore';
 export { ItemUnavailable, useItemPage, NOT_FOUND_HINT } from './ItemPage';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorText } from '@oyster/shared-kit/ui/screens/widgets';
+import { errorText, useDebounced } from '@oyster/shared-kit/ui/screens/widgets';
 
 /**
  * A keyset-paged list as a page shows it; `more` while «Показать ещё» is asking, `moreError` when it
@@ -79,4 +79,25 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
     filtered: filters.some((f) => params.get(f)),
     resetFilters: () => setParams(new URLSearchParams(), { replace: true }),
   };
+}
+
+/**
+ * A search box over a URL filter (the agents list, the clients list): what is typed shows at once and
+ * reaches the URL's `name` filter `ms` after the last key, trimmed (§5: the agent search waits 300 ms).
+ * `params` and `setFilter` are the list's (useKeysetList). Returns the box's text and its setter.
+ */
+export function useDebouncedFilter(
+  params: URLSearchParams,
+  setFilter: (name: string, value: string) => void,
+  ms: number,
+  name = 'search',
+): [string, (text: string) => void] {
+  const [text, setText] = React.useState(params.get(name) ?? '');
+  const debounced = useDebounced(text, ms);
+  React.useEffect(() => {
+    if ((params.get(name) ?? '') === debounced.trim()) return;
+    setFilter(name, debounced.trim());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return [text, setText];
 }
