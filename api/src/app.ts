@@ -30,6 +30,8 @@ import { createReferenceCache, DEFAULT_REFERENCE_CACHE_MS, REFERENCE_TABLES, typ
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
+import { chooseStore, type FileStore, type S3Settings } from './platform/storage.js';
+import { moveFilesToStore } from './migrations/0036_file_storage.js';
 import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 import { resolvePaymentSecrets } from './sales/payments/secrets.js';
 
@@ -46,6 +48,13 @@ export interface AppOptions {
   staticRoot?: string;
   /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
   mediaDir?: string;
+  /**
+   * The file store (platform/storage.ts). Default: S3 when `s3` is given; else `filesDir`; else the
+   * server database (databaseUrl); else the folder `<dataDir>-files`; an in-memory database keeps files in memory.
+   */
+  files?: FileStore;
+  s3?: S3Settings | null;
+  filesDir?: string | null;
   legacyLoginUrl?: string | null;
   /** Login attempts per account (email), from any address, per window (default 10 per minute). */
   loginRateLimit?: { max: number; windowMs: number };
@@ -131,6 +140,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
     : await createPgliteDb(options.dataDir ?? 'memory://');
   await runMigrations(rawDb, MIGRATIONS);
+  const chosen = options.files ? { store: options.files, note: `files: ${options.files.where}` } : chooseStore({ db: rawDb, s3: options.s3 ?? null, filesDir: options.filesDir, dataDir: options.databaseUrl ? null : options.dataDir });
+  const files = chosen.store;
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
   const domains = options.domains ?? DOMAINS;
   if (options.seedDemo) await seedDemo(rawDb, { mediaDir }, domains);
@@ -203,6 +214,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
+    files,
     mediaDir,
     staticRoot: options.staticRoot,
   };
@@ -236,6 +248,10 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   });
 
   await app.ready();
+  app.log.info(chosen.note);
+  // Files still in the database's bytea columns (written before migration 36) move to the store.
+  const moved = await moveFilesToStore(rawDb, files, { log: (m) => app.log.info(m) });
+  if (moved.failed) app.log.warn(`files: ${moved.failed} file(s) could not be moved to ${files.where} and stay in the database`);
 
   let closed = false;
   return {
@@ -256,6 +272,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       await bus.close();
       await app.close().catch(() => undefined);
       if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => c.quit().catch(() => undefined)));
+      if (!options.files) await files.close?.();
       if (ownDb) await db.close();
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from './db.js';
 import type { Realtime } from './realtime.js';
 import type { RateLimiter } from './auth/rate-limit.js';
+import type { FileStore } from './storage.js';
 
 /** What every domain's index gets from createApp. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   legacyLoginUrl: string | null;
   /** Secure cookies only behind https; local runs are plain http. */
   secureCookies: boolean;
+  /** Where uploaded files live (platform/storage.ts: a folder, S3, or the server database). */
+  files: FileStore;
   /** Folder served at /media/ (uploads, banners, course files). */
   mediaDir: string;
   /** Repository root as given to createApp (shell/dist, remote-* /dist, api/data are looked for under it). */
