@@ -114,6 +114,8 @@ export interface OysterApp {
   reference: ReferenceCache;
   unread: UnreadCache;
   realtime: Realtime;
+  /** Where uploaded files live (platform/storage.ts). */
+  files: FileStore;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
   /** Every api operation with its declared input and access (the OpenAPI document's source). */
@@ -262,6 +264,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     reference,
     unread,
     realtime,
+    files,
     routes,
     operations,
     settled: () => firstRunsSettled(app),

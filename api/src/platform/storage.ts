@@ -250,7 +250,7 @@ export function s3Store(s: S3Settings): FileStore {
     },
     async check() {
       // A missing key answers 404 when the bucket is there and the keys are right; anything else throws.
-      await this.head('.ready-check');
+      await this.head('ready-check');
     },
     async close() {
       client.destroy();
