@@ -32,6 +32,7 @@ import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
 import { chooseStore, type FileStore, type S3Settings } from './platform/storage.js';
 import { moveFilesToStore } from './migrations/0036_file_storage.js';
+import { backupRoutes } from './platform/backup.js';
 import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 import { resolvePaymentSecrets } from './sales/payments/secrets.js';
 
@@ -230,6 +231,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   openApiRoute(app, operations);
   authRoutes(app, ctx);
   publicRoutes(app, ctx);
+  backupRoutes(app, ctx);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
