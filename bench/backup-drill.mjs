@@ -19,9 +19,9 @@ const PASSWORD = 'Oyster2026!';
 const sha = (b) => createHash('sha256').update(b).digest('hex');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-backup-drill-'));
 const deadline = setTimeout(() => {
-  console.error('backup drill: over 10 minutes — stopped');
+  console.error('backup drill: over 15 minutes — stopped');
   process.exit(1);
-}, 10 * 60_000);
+}, 15 * 60_000);
 if (!fs.existsSync(API_SERVER)) {
   console.error('backup drill: api/dist/server.mjs is missing — run `node api/build.mjs` (cd api) or `node scripts/build.mjs`');
   process.exit(2);
@@ -72,7 +72,7 @@ try {
   const dataA = path.join(work, 'a', 'pglite');
   fs.mkdirSync(path.dirname(dataA), { recursive: true });
   let t = Date.now();
-  first = await startDemoServer({ port, dataDir: dataA, env: { DEMO_INSURER_DELAY_MS: '0' } });
+  first = await startDemoServer({ port, dataDir: dataA, env: { DEMO_INSURER_DELAY_MS: '0' }, waitMs: 420_000 });
   figures.firstStartMs = Date.now() - t;
 
   // Changes through the api.
@@ -129,7 +129,7 @@ try {
   if (r.status !== 0) throw new Error(`restore failed: ${r.stderr || r.stdout}`);
   process.stdout.write(r.stdout);
   t = Date.now();
-  second = await startDemoServer({ port, dataDir: dataB });
+  second = await startDemoServer({ port, dataDir: dataB, waitMs: 420_000 });
   figures.restoredStartMs = Date.now() - t;
   const after = await snapshot(second.url, ids);
   const same = JSON.stringify(after) === JSON.stringify(before);
