@@ -3,9 +3,9 @@
 // files folder (default <data-dir>-files), after checking the tarball's sha256 against the manifest.
 // Then start the api with DATA_DIR=<new folder> (and FILES_DIR when you gave --files-dir).
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -37,6 +37,7 @@ if (sha !== manifest.database.sha256) {
   console.error(`restore: ${manifest.database.file} does not match the manifest (sha256 ${sha}, expected ${manifest.database.sha256})`);
   process.exit(1);
 }
+mkdirSync(dirname(dataDir), { recursive: true });
 const { PGlite } = createRequire(join(ROOT, 'api', 'package.json'))('@electric-sql/pglite');
 const lite = new PGlite(dataDir, { loadDataDir: new Blob([tarball]) });
 await lite.waitReady;

@@ -9,6 +9,8 @@ import { BACKENDS, FORBIDDEN, startSignedIn, type SignedInApp } from '../support
  * Backups of the embedded database: a tarball of the PGlite folder taken while the api runs, between
  * transactions (never half of one), restored into a fresh folder that opens with the same rows.
  */
+jest.setTimeout(180_000);
+
 describe('PGlite: dump while running, restore into a fresh folder', () => {
   let db: Db;
   const dir = mkdtempSync(join(tmpdir(), 'oyster-backup-'));
