@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node ../api/dist/server.mjs`,
+    command: `rm -rf ${dataDir} ${dataDir}-files && node ../api/dist/server.mjs`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
