@@ -29,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && : > ${logFile} && : > ${tokensFile} && node ../api/dist/server.mjs 2>&1 >>${logFile} | tee -a ${logFile} >&2`,
+    command: `rm -rf ${dataDir} ${dataDir}-files && : > ${logFile} && : > ${tokensFile} && node ../api/dist/server.mjs 2>&1 >>${logFile} | tee -a ${logFile} >&2`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -33,6 +33,9 @@ import { createReferenceCache, DEFAULT_REFERENCE_CACHE_MS, REFERENCE_TABLES, typ
 import type { AppContext, Domain } from './platform/context.js';
 import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
+import { chooseStore, type FileStore, type S3Settings } from './platform/storage.js';
+import { moveFilesToStore } from './migrations/0036_file_storage.js';
+import { backupRoutes } from './platform/backup.js';
 import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 import { resolvePaymentSecrets } from './sales/payments/secrets.js';
 
@@ -51,6 +54,13 @@ export interface AppOptions {
   staticRoot?: string;
   /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
   mediaDir?: string;
+  /**
+   * The file store (platform/storage.ts). Default: S3 when `s3` is given; else `filesDir`; else the
+   * server database (databaseUrl); else the folder `<dataDir>-files`; an in-memory database keeps files in memory.
+   */
+  files?: FileStore;
+  s3?: S3Settings | null;
+  filesDir?: string | null;
   legacyLoginUrl?: string | null;
   /** Login attempts per account (email), from any address, per window (default 10 per minute). */
   loginRateLimit?: { max: number; windowMs: number };
@@ -112,6 +122,8 @@ export interface OysterApp {
   reference: ReferenceCache;
   unread: UnreadCache;
   realtime: Realtime;
+  /** Where uploaded files live (platform/storage.ts). */
+  files: FileStore;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
   /** What /ready checks (platform/health.ts); a part added later (an object store) adds its own check. */
@@ -147,6 +159,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     ? await createPgDb(options.databaseUrl, options.databaseSchema)
     : await createPgliteDb(options.dataDir ?? 'memory://', { loadDataDir: options.pgliteDump });
   await runMigrations(rawDb, MIGRATIONS);
+  const chosen = options.files ? { store: options.files, note: `files: ${options.files.where}` } : chooseStore({ db: rawDb, s3: options.s3 ?? null, filesDir: options.filesDir, dataDir: options.databaseUrl ? null : options.dataDir });
+  const files = chosen.store;
   const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
   const domains = options.domains ?? DOMAINS;
   if (options.seedDemo) await seedDemo(rawDb, { mediaDir }, domains);
@@ -220,6 +234,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   readiness.add(databaseCheck(rawDb));
   if (redis) readiness.add(redisCheck(redis.main));
   readiness.add(folderStorageCheck(mediaDir));
+  // The uploaded files' store (a folder, the S3 bucket, or the database's table): reachable and writable.
+  readiness.add({ name: 'files', run: () => files.check() });
   // A stopping node is not ready: the gateway and compose's healthcheck stop sending it work (close()).
   readiness.add({
     name: 'stopping',
@@ -245,6 +261,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
+    files,
     mediaDir,
     staticRoot: options.staticRoot,
     readiness,
@@ -262,6 +279,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   publicRoutes(app, ctx);
   healthRoutes(app, readiness, options.readyTimeoutMs ?? envMs('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
   metricsRoute(app, metrics);
+  backupRoutes(app, ctx);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
@@ -282,6 +300,10 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   });
 
   await app.ready();
+  app.log.info(chosen.note);
+  // Files still in the database's bytea columns (written before migration 36) move to the store.
+  const moved = await moveFilesToStore(rawDb, files, { log: (m) => app.log.info(m) });
+  if (moved.failed) app.log.warn(`files: ${moved.failed} file(s) could not be moved to ${files.where} and stay in the database`);
 
   let closed = false;
   return {
@@ -292,6 +314,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     reference,
     unread,
     realtime,
+    files,
     routes,
     operations,
     readiness,
@@ -322,6 +345,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       await realtime.close();
       await bus.close();
       if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => c.quit().catch(() => undefined)));
+      if (!options.files) await files.close?.();
       if (ownDb) await db.close();
     },
   };

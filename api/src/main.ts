@@ -7,6 +7,7 @@ import { trustProxyFrom } from './platform/security.js';
 import { ConfigError, demoModeFrom } from './platform/config.js';
 import { DEMO_INSURERS } from './sales/insurers/demo.js';
 import { paymentSecretsFromEnv } from './sales/payments/secrets.js';
+import { s3SettingsFrom, type S3Settings } from './platform/storage.js';
 
 // The bundle lives in api/dist and the source in api/src: both are two levels below the repo root.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,8 +27,10 @@ function refuseToStart(e: unknown): never {
 
 let demoMode = false;
 let paymentSecrets: Record<string, string> = {};
+let s3: S3Settings | null = null;
 try {
   demoMode = demoModeFrom(env);
+  s3 = s3SettingsFrom(env);
   paymentSecrets = paymentSecretsFromEnv(DEMO_INSURERS.map((i) => i.code), env);
 } catch (e) {
   refuseToStart(e);
@@ -44,6 +47,10 @@ const oyster = await createApp({
   paymentSecrets,
   staticRoot: env.STATIC_ROOT || repoRoot,
   mediaDir: env.MEDIA_DIR || undefined,
+  // Uploaded files (platform/storage.ts): S3 when S3_BUCKET is set, else FILES_DIR, else the server
+  // database (DATABASE_URL), else <DATA_DIR>-files beside the embedded database.
+  s3,
+  filesDir: env.FILES_DIR || null,
   legacyLoginUrl: env.LEGACY_LOGIN_URL || null,
   loginRateLimit: env.LOGIN_RATE_LIMIT ? { max: Number(env.LOGIN_RATE_LIMIT), windowMs: 60_000 } : undefined,
   loginAddressRateLimit: env.LOGIN_RATE_LIMIT_ADDRESS ? { max: Number(env.LOGIN_RATE_LIMIT_ADDRESS), windowMs: 60_000 } : undefined,

@@ -5,13 +5,15 @@ import { validationError } from '../platform/errors.js';
 import { EXT, MIME } from '../platform/file-types.js';
 import { isoTime } from '../platform/sql.js';
 import type { CheckedUpload } from '../platform/uploads.js';
+import { keptBytes, type FileStore } from '../platform/storage.js';
+import { fileKey } from '../migrations/0036_file_storage.js';
 
 /**
  * Files on broker requests (§3, §7 attach-files, §8): the agent's documents and the executor's offer
  * files, each with a type of the §8 dialog. A file is a document checked like every upload (platform
  * checkUpload with DOCUMENT_UPLOAD, when the route reads it: a name without a path, its content by its
- * first bytes, an extension that says the same, its size); the bytes are kept in broker_request_files
- * (every api instance serves them).
+ * first bytes, an extension that says the same, its size); the bytes are kept in the file store
+ * (platform/storage.ts; every api instance serves them).
  */
 export const REQUEST_FILE_TEXTS = {
   attached: ERROR_TEXTS.attachSuccess,
@@ -65,14 +67,15 @@ export async function requestFiles(q: Queryable, requestId: string): Promise<Bro
 export const isRequestFileType = (name: string) => (BROKER_REQUEST_FILE_TYPES as readonly string[]).includes(name);
 
 /** Writes the checked files in the caller's transaction (a type name off the §8 list refuses them all). */
-export async function attachRequestFiles(q: Queryable, requestId: string, offerId: string | null, typeName: string, files: CheckedUpload[], userId: string): Promise<void> {
+export async function attachRequestFiles(q: Queryable, store: FileStore, requestId: string, offerId: string | null, typeName: string, files: CheckedUpload[], userId: string): Promise<void> {
   if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
-  for (const f of files) await insertRequestFile(q, requestId, offerId, typeName, { name: f.name, extension: EXT[f.type], mime: MIME[f.type], size: f.size, data: f.data }, userId);
+  for (const f of files) await insertRequestFile(q, store, requestId, offerId, typeName, { name: f.name, extension: EXT[f.type], mime: MIME[f.type], size: f.size, data: f.data }, userId);
 }
 
 /** A file already checked (an upload above, or one sent in the request's chat) written to the request. */
 export async function insertRequestFile(
   q: Queryable,
+  store: FileStore,
   requestId: string,
   offerId: string | null,
   typeName: string,
@@ -80,20 +83,24 @@ export async function insertRequestFile(
   userId: string,
 ): Promise<void> {
   if (!isRequestFileType(typeName)) throw validationError(REQUEST_FILE_TEXTS.unknownType, 'typeName');
+  const id = newId();
+  const key = fileKey('broker_request_files', id);
+  await store.put(key, f.data, { contentType: f.mime });
   await q.query(
-    `INSERT INTO broker_request_files (id, request_id, offer_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
+    `INSERT INTO broker_request_files (id, request_id, offer_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, storage_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [newId(), requestId, offerId, typeName, f.name, `${randomBytes(16).toString('hex')}.${f.extension}`, f.size, f.extension, f.mime, userId, f.data],
+    [id, requestId, offerId, typeName, f.name, `${randomBytes(16).toString('hex')}.${f.extension}`, f.size, f.extension, f.mime, userId, key],
   );
 }
 
 /** One file with its bytes, or null. */
-export async function requestFileContent(q: Queryable, requestId: string, fileId: string) {
-  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array; user_id: string | null }>(
-    'SELECT upload_file_name, mime, data, user_id FROM broker_request_files WHERE request_id = $1 AND id = $2',
+export async function requestFileContent(q: Queryable, store: FileStore, requestId: string, fileId: string) {
+  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array | null; storage_key: string | null }>(
+    'SELECT upload_file_name, mime, data, storage_key FROM broker_request_files WHERE request_id = $1 AND id = $2',
     [requestId, fileId],
   );
-  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data) } : null;
+  const data = row ? await keptBytes(store, row.storage_key, row.data) : null;
+  return row && data ? { fileName: row.upload_file_name, mime: row.mime, data } : null;
 }
 
 export async function requestFileAuthor(q: Queryable, requestId: string, fileId: string): Promise<{ userId: string | null } | null> {

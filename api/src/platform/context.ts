@@ -4,6 +4,7 @@ import type { Realtime } from './realtime.js';
 import type { RateLimiter } from './auth/rate-limit.js';
 import type { Readiness } from './health.js';
 import type { Metrics } from './metrics.js';
+import type { FileStore } from './storage.js';
 
 /** What every domain's index gets from createApp. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   legacyLoginUrl: string | null;
   /** Secure cookies only behind https; local runs are plain http. */
   secureCookies: boolean;
+  /** Where uploaded files live (platform/storage.ts: a folder, S3, or the server database). */
+  files: FileStore;
   /** Folder served at /media/ (uploads, banners, course files). */
   mediaDir: string;
   /** Repository root as given to createApp (shell/dist, remote-* /dist, api/data are looked for under it). */

@@ -14,6 +14,11 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'pg';
+  /**
+   * PGlite only: the whole data folder as a gzipped tarball, taken while no transaction is open and no
+   * query runs (the api keeps serving; requests wait the few hundred ms it takes). platform/backup.ts.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -61,6 +66,12 @@ export function pgliteHandle(lite: PGlite): Db {
     ...base,
     tx: (fn) => lite.transaction((t) => fn(wrap(t))),
     close: () => lite.close(),
+    // A CHECKPOINT first (the tarball's pages current, little WAL to replay); then PGlite's transaction
+    // lock — which every query and transaction takes — around dumpDataDir: no transaction is half done in it.
+    dumpDataDir: async () => {
+      await lite.exec('CHECKPOINT');
+      return (lite as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> })._runExclusiveTransaction(async () => (await lite.dumpDataDir('gzip')) as Blob);
+    },
   };
 }
 

@@ -162,5 +162,6 @@ export function watchWrites(db: Db, onWrite: (table: string, verb: WriteVerb) =>
       return out;
     },
     close: () => db.close(),
+    ...(db.dumpDataDir ? { dumpDataDir: () => db.dumpDataDir!() } : {}),
   };
 }

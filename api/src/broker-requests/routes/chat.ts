@@ -30,9 +30,9 @@ export function requestChatRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!actorOf(req.me.user, r)) throw new HttpError(403, REQUEST_FILE_TEXTS.notYours, { error: true });
     if ((FINAL_BROKER_REQUEST_STATUSES as readonly number[]).includes(r.status)) throw new HttpError(409, REQUEST_FILE_TEXTS.closed(BROKER_REQUEST_STATUS_TITLES[r.status]), { error: true, status: r.status });
     const chatId = await objectChatId(ctx.db, 'brokerRequest', r.id);
-    const file = chatId ? await chatFileContent(ctx.db, chatId, fileId) : null;
+    const file = chatId ? await chatFileContent(ctx.db, ctx.files, chatId, fileId) : null;
     if (!file) throw notFoundError('Файл не найден в чате запроса');
-    await insertRequestFile(ctx.db, r.id, null, typeName, { name: file.fileName, extension: file.extension, mime: file.mime, size: file.size, data: file.data }, req.me.user._id);
+    await insertRequestFile(ctx.db, ctx.files, r.id, null, typeName, { name: file.fileName, extension: file.extension, mime: file.mime, size: file.size, data: file.data }, req.me.user._id);
     await pushRequest(ctx, r, 'files');
     return { error: false, message: REQUEST_FILE_TEXTS.attached, data: { files: await requestFiles(ctx.db, r.id) } };
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
+import { dropStoredFile } from '../../platform/storage.js';
 import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, validate } from '../../platform/validation.js';
 import { pushRequest } from '../events.js';
@@ -37,7 +38,7 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
           const [offer] = await ctx.db.query<{ id: string }>('SELECT id FROM broker_request_offers WHERE request_id = $1 AND id = $2', [r.id, offerId]);
           if (!offer || actorOf(req.me.user, r) !== 'executor') throw validationError('Поле «offerId»: такого предложения в запросе нет', 'offerId');
         }
-        await ctx.db.tx((q) => attachRequestFiles(q, r.id, offerId ?? null, typeName || UNTYPED_REQUEST_FILE, files, req.me.user._id));
+        await ctx.db.tx((q) => attachRequestFiles(q, ctx.files, r.id, offerId ?? null, typeName || UNTYPED_REQUEST_FILE, files, req.me.user._id));
         await pushRequest(ctx, r, 'files');
         return { error: false, message: REQUEST_FILE_TEXTS.attached, data: { files: await requestFiles(ctx.db, r.id) } };
       });
@@ -47,7 +48,7 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, { method: 'GET', url: '/api/v2/broker-requests/:requestId/files/:fileId', summary: 'Запрос: скачать файл', access: 'canSeeBrokerRequests', params: idParams('requestId', 'fileId') }, async (req, reply) => {
     const r = await scopedRequest(ctx.db, req.me, req.params.requestId);
-    const file = await requestFileContent(ctx.db, r.id, req.params.fileId);
+    const file = await requestFileContent(ctx.db, ctx.files, r.id, req.params.fileId);
     if (!file) throw notFound();
     return reply
       .type(file.mime)
@@ -63,7 +64,8 @@ export function requestFileRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = actorOf(req.me.user, r);
     if (!actor || (file.userId !== req.me.user._id && actor !== 'executor')) throw new HttpError(403, REQUEST_FILE_TEXTS.notYours, { error: true });
     if (isFinal(r.status)) throw new HttpError(409, REQUEST_FILE_TEXTS.closed(BROKER_REQUEST_STATUS_TITLES[r.status]), { error: true, status: r.status });
-    await ctx.db.query('DELETE FROM broker_request_files WHERE request_id = $1 AND id = $2', [r.id, req.params.fileId]);
+    const [gone] = await ctx.db.query<{ storage_key: string | null }>('DELETE FROM broker_request_files WHERE request_id = $1 AND id = $2 RETURNING storage_key', [r.id, req.params.fileId]);
+    if (gone?.storage_key) await dropStoredFile(ctx.files, gone.storage_key, req.log);
     await pushRequest(ctx, r, 'files');
     return { data: { files: await requestFiles(ctx.db, r.id) } };
   });

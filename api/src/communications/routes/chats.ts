@@ -68,7 +68,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       const { text, clientKey } = await validate(fileFields, fields);
       const { message, created } = await ctx.db.tx(async (q) => {
         const { chat, side } = await scopedChat(q, req.me, visible.id, true);
-        return addFileMessage(q, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', clientKey: clientKey ?? null }, files[0]);
+        return addFileMessage(q, ctx.files, { chatId: chat.id, authorId: req.me.user._id, side, text: text ?? '', clientKey: clientKey ?? null }, files[0]);
       });
       if (created) await pushChatMessage(ctx, visible, message);
       return { data: message as ChatMessage };
@@ -77,7 +77,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, { method: 'GET', url: '/api/v2/chats/:chatId/files/:fileId', summary: 'Чат: скачать файл', access: 'canSeeChats', params: idParams('chatId', 'fileId') }, async (req, reply) => {
     const { chat } = await scopedChat(ctx.db, req.me, req.params.chatId);
-    return sendChatFile(ctx.db, reply, chat.id, req.params.fileId);
+    return sendChatFile(ctx.db, ctx.files, reply, chat.id, req.params.fileId);
   });
 
   route(app, { method: 'POST', url: '/api/v2/chats/:chatId/read', summary: 'Чат: прочитано до сообщения seq (отметка для другой стороны)', access: 'canSeeChats', params: idParams('chatId'), body: readBody }, async (req) => {

@@ -144,7 +144,7 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
         const client = await clientOf(req.params.appClientId);
         const { files: uploads, fields } = await readUploads(req, 1, DOCUMENT_UPLOAD);
         const { text, clientKey } = await validate(fileFields, fields);
-        return writeAsClient(client, (q, chatId) => addFileMessage(q, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0]));
+        return writeAsClient(client, (q, chatId) => addFileMessage(q, ctx.files, { chatId, authorId: null, side: 'client', text: text ?? '', clientKey }, uploads[0]));
       });
     });
 
@@ -165,7 +165,7 @@ export function clientChatRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     route(scope, { method: 'GET', url: '/api/v2/oyster-app/clients/:appClientId/files/:fileId', summary: 'Oyster.app: файл, присланный клиенту сотрудником', public: true, params: fileParams }, async (req, reply) => {
-      return sendChatFile(ctx.db, reply, (await chatOf(req.params.appClientId))?.id ?? null, req.params.fileId);
+      return sendChatFile(ctx.db, ctx.files, reply, (await chatOf(req.params.appClientId))?.id ?? null, req.params.fileId);
     });
   });
 }

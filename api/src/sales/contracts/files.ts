@@ -5,11 +5,13 @@ import { EXT, MIME } from '../../platform/file-types.js';
 import { validationError } from '../../platform/errors.js';
 import { isoTime } from '../../platform/sql.js';
 import type { CheckedUpload } from '../../platform/uploads.js';
+import { keptBytes, type FileStore } from '../../platform/storage.js';
+import { fileKey } from '../../migrations/0036_file_storage.js';
 
 /**
  * Files on contracts (§3, §7): the scans an insurer asks for, each with one of the insurer's file types.
  * A file is a document checked like every upload (platform checkUpload with DOCUMENT_UPLOAD, when the
- * route reads it); the bytes are kept in contract_files (any api instance serves them). Who may:
+ * route reads it); the bytes are kept in the file store (platform/storage.ts, any api instance serves them). Who may:
  * whoever sees the contract (platform/scope.ts, checked by the route).
  */
 
@@ -71,16 +73,19 @@ export async function contractFiles(q: Queryable, contractId: string): Promise<A
 }
 
 /** Writes the checked files with the chosen type, in the caller's transaction (the type is the contract's insurer's). */
-export async function attachContractFiles(q: Queryable, contractId: string, companyId: string | null, typeId: string | null, files: CheckedUpload[], userId: string): Promise<void> {
+export async function attachContractFiles(q: Queryable, store: FileStore, contractId: string, companyId: string | null, typeId: string | null, files: CheckedUpload[], userId: string): Promise<void> {
   const [fileType] = typeId
     ? await q.query<{ name: string }>('SELECT name FROM company_file_types WHERE id = $1 AND company_id = $2', [typeId, companyId])
     : [{ name: ATTACH_TEXTS.untyped }];
   if (!fileType) throw validationError(CONTRACT_FILE_TEXTS.unknownType, 'typeId');
   for (const f of files) {
+    const id = newId();
+    const key = fileKey('contract_files', id);
+    await store.put(key, f.data, { contentType: MIME[f.type] });
     await q.query(
-      `INSERT INTO contract_files (id, contract_id, type_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, data)
+      `INSERT INTO contract_files (id, contract_id, type_id, type_name, upload_file_name, storage_file_name, size, extension, mime, user_id, storage_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [newId(), contractId, typeId, fileType.name, f.name, `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, f.data],
+      [id, contractId, typeId, fileType.name, f.name, `${randomBytes(16).toString('hex')}.${EXT[f.type]}`, f.size, EXT[f.type], MIME[f.type], userId, key],
     );
   }
 }
@@ -92,10 +97,11 @@ export async function contractFileAuthor(q: Queryable, contractId: string, fileI
 }
 
 /** One file with its bytes, or null. */
-export async function contractFileContent(q: Queryable, contractId: string, fileId: string) {
-  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array }>(
-    'SELECT upload_file_name, mime, data FROM contract_files WHERE contract_id = $1 AND id = $2',
+export async function contractFileContent(q: Queryable, store: FileStore, contractId: string, fileId: string) {
+  const [row] = await q.query<{ upload_file_name: string; mime: string; data: Buffer | Uint8Array | null; storage_key: string | null }>(
+    'SELECT upload_file_name, mime, data, storage_key FROM contract_files WHERE contract_id = $1 AND id = $2',
     [contractId, fileId],
   );
-  return row ? { fileName: row.upload_file_name, mime: row.mime, data: Buffer.from(row.data) } : null;
+  const data = row ? await keptBytes(store, row.storage_key, row.data) : null;
+  return row && data ? { fileName: row.upload_file_name, mime: row.mime, data } : null;
 }

@@ -3,6 +3,7 @@ import { ATTACH_LIMITS, CONTRACT_STATUS_TITLES, canAttachContractFiles, canRemov
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/routes.js';
+import { dropStoredFile } from '../../platform/storage.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { DOCUMENT_UPLOAD, multipartScope, readUploads } from '../../platform/uploads.js';
 import { idParams, objectIdSchema, validate, yup } from '../../platform/validation.js';
@@ -40,7 +41,7 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
         const { files, fields } = await readUploads(req, ATTACH_LIMITS.maxFiles, DOCUMENT_UPLOAD);
         const { typeId } = await validate(attachFieldsSchema, fields);
         if (!canAttachContractFiles(row.status)) throw new HttpError(409, CONTRACT_FILE_TEXTS.closed(CONTRACT_STATUS_TITLES[row.status]), { error: true, status: row.status });
-        await ctx.db.tx((q) => attachContractFiles(q, row.id, row.company_id, typeId ?? null, files, req.me.user._id));
+        await ctx.db.tx((q) => attachContractFiles(q, ctx.files, row.id, row.company_id, typeId ?? null, files, req.me.user._id));
         pushFiles(row.id, [row.agent_id, row.created_by, req.me.user._id]);
         return { error: false, message: CONTRACT_FILE_TEXTS.attached, data: { files: await contractFiles(ctx.db, row.id) } };
       });
@@ -50,7 +51,7 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, { method: 'GET', url: '/api/v2/contracts/:contractId/files/:fileId', summary: 'Договор: скачать прикреплённый файл', access: 'canSeeContracts', params: fileParams }, async (req, reply) => {
     const row = await scopedContract(ctx.db, req.me, req.params.contractId);
-    const file = await contractFileContent(ctx.db, row.id, req.params.fileId);
+    const file = await contractFileContent(ctx.db, ctx.files, row.id, req.params.fileId);
     if (!file) throw notFound();
     return reply
       .type(file.mime)
@@ -65,7 +66,8 @@ export function contractFileRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!file) throw notFound();
     if (file.userId !== req.me.user._id && contractActorOf(req.me.user) !== 'staff') throw new HttpError(403, CONTRACT_FILE_TEXTS.notYours, { error: true });
     if (!canRemoveContractFile(req.me.user, row.status, file.userId)) throw new HttpError(409, CONTRACT_FILE_TEXTS.fixed, { error: true, status: row.status });
-    await ctx.db.query('DELETE FROM contract_files WHERE contract_id = $1 AND id = $2', [row.id, req.params.fileId]);
+    const [gone] = await ctx.db.query<{ storage_key: string | null }>('DELETE FROM contract_files WHERE contract_id = $1 AND id = $2 RETURNING storage_key', [row.id, req.params.fileId]);
+    if (gone?.storage_key) await dropStoredFile(ctx.files, gone.storage_key, req.log);
     pushFiles(row.id, [row.agent_id, row.created_by, req.me.user._id]);
     return { data: { files: await contractFiles(ctx.db, row.id) } };
   });

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTRACT_PRODUCT_TITLES, CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, contractActorOf, formatMoney, isContractEditable, type ContractCurrency, type ContractStatus, type OsagoOffer } from '@oyster/shared-kit/domain';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/db.js';
+import { keptBytes } from '../../platform/storage.js';
+import { fileKey } from '../../migrations/0036_file_storage.js';
 import { HttpError, notFound, validationError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/file-types.js';
 import { route } from '../../platform/routes.js';
@@ -195,11 +197,15 @@ export async function saveDetails(ctx: AppContext, req: FastifyRequest, module: 
 
 /** The policy PDF: written once (at release, or at the first download of a policy issued without one) and kept. */
 export async function storePolicyPdf(ctx: AppContext, contractId: string): Promise<Buffer> {
-  const [kept] = await ctx.db.query<{ pdf: Buffer | Uint8Array }>(`SELECT pdf FROM contract_documents WHERE contract_id = $1 AND kind = 'policy'`, [contractId]);
-  if (kept) return Buffer.from(kept.pdf);
+  const [kept] = await ctx.db.query<{ pdf: Buffer | Uint8Array | null; storage_key: string | null }>(`SELECT pdf, storage_key FROM contract_documents WHERE contract_id = $1 AND kind = 'policy'`, [contractId]);
+  const keptPdf = kept ? await keptBytes(ctx.files, kept.storage_key, kept.pdf) : null;
+  if (keptPdf) return keptPdf;
   const [row] = await ctx.db.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [contractId]);
   const pdf = await contractPdf('policy', row, row.company_name ?? '');
-  await ctx.db.query(`INSERT INTO contract_documents (contract_id, kind, pdf) VALUES ($1, 'policy', $2) ON CONFLICT (contract_id, kind) DO NOTHING`, [contractId, pdf]);
+  // The bytes in the file store (platform/storage.ts), the row says where; written again the same if two raced.
+  const key = fileKey('contract_documents', `${contractId}/policy`);
+  await ctx.files.put(key, pdf, { contentType: 'application/pdf' });
+  await ctx.db.query(`INSERT INTO contract_documents (contract_id, kind, storage_key) VALUES ($1, 'policy', $2) ON CONFLICT (contract_id, kind) DO NOTHING`, [contractId, key]);
   return pdf;
 }
 
