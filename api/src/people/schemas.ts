@@ -16,7 +16,11 @@ export const agentListSchema = yup.object({
   search: yup.string().trim().max(100).nullable().default(''),
   opf: yup.string().oneOf(['FL', 'IP', 'SZ', 'YL', ''], OPF_MESSAGE).nullable().default(null),
   // '' is «any status», as a form with nothing chosen sends it (spec §7 names the field, not its value).
-  status: yup.number().transform((v, orig) => (orig === '' ? null : v)).oneOf([0, 1], 'Поле «status»: 0 — активные, 1 — заблокированные').nullable().default(null),
+  // A mixed field: the input screen would refuse '' for a number before the transform could read it.
+  status: yup.mixed<number>()
+    .transform((v: unknown) => (v === '' || v == null ? null : v === '0' || v === '1' ? Number(v) : v))
+    .test('status', 'Поле «status»: 0 — активные, 1 — заблокированные', (v) => v == null || v === 0 || v === 1)
+    .nullable().default(null),
   byNetwork: yup.mixed<boolean | string>()
     .test('byNetwork', 'Поле «byNetwork» должно быть true/false или идентификатором сети', (v) => v == null || typeof v === 'boolean' || v === '' || isObjectId(v))
     .nullable().default(null),

@@ -121,10 +121,10 @@ describe.each(BACKENDS)('spec §7 calls as the spec sends them ($name)', (backen
     }
     expect(attached?.body).toEqual(expect.objectContaining({ error: false, message: expect.any(String) }));
 
-    const contracts = itemsOf((await r.req('agent', 'GET', '/api/v2/contracts')).body.data) as { _id: string; companyId?: string; company?: { _id: string } }[];
+    const contracts = itemsOf((await r.req('agent', 'GET', '/api/v2/contracts')).body.data) as { id: string }[];
     let done: Res | null = null;
     for (const c of contracts.slice(0, 30)) {
-      const res = await postForm(r.url, r.tokens.agent, `/api/v2/contracts/${c._id}/attach-files`, files(1));
+      const res = await postForm(r.url, r.tokens.agent, `/api/v2/contracts/${c.id}/attach-files`, files(1));
       expect({ status: res.status, message: res.status === 400 ? res.body.message : undefined }).not.toEqual(expect.objectContaining({ status: 400 }));
       if (res.status === 200) {
         done = res;
