@@ -9,11 +9,15 @@ import type { Db } from '../../src/platform/db';
 import { seededPgliteDump } from './fixture';
 import { call, signInAll, uploadFile, type Res } from './http';
 
-/** PGlite always; real PostgreSQL too when DATABASE_URL is set. */
+/**
+ * PGlite always; real PostgreSQL too when DATABASE_URL is set. OYSTER_TEST_BACKENDS=postgres (or pglite)
+ * keeps one of them: `npm test`'s second time-zone run uses PostgreSQL alone (scripts/test.mjs).
+ */
+const ONLY_BACKEND = process.env.OYSTER_TEST_BACKENDS;
 export const BACKENDS: { name: string; databaseUrl?: string }[] = [
   { name: 'pglite' },
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
-];
+].filter((b, _, all) => !ONLY_BACKEND || all.length === 1 || b.name === ONLY_BACKEND);
 export const REDIS_URL = process.env.REDIS_URL || undefined;
 
 export interface Running {
