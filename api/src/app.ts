@@ -19,7 +19,7 @@ import { declaredRoutes, type Operation } from './platform/routes.js';
 import { installJsonBody } from './platform/validation.js';
 import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
-import { createReadiness, type Readiness, databaseCheck, DEFAULT_READY_TIMEOUT_MS, folderStorageCheck, healthRoutes, redisCheck } from './platform/health.js';
+import { createReadiness, type Readiness, databaseCheck, DEFAULT_READY_TIMEOUT_MS, healthRoutes, redisCheck } from './platform/health.js';
 import { createMetrics, installMetrics, metricsRoute } from './platform/metrics.js';
 import { registerLoginPage, registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { TOKEN_COOKIE } from './platform/auth/sessions.js';
@@ -35,6 +35,7 @@ import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
 import { chooseStore, type FileStore, type S3Settings } from './platform/storage.js';
 import { moveFilesToStore } from './migrations/0036_file_storage.js';
+import { mediaFiles, moveMediaToStore, type MediaFiles } from './platform/media-files.js';
 import { backupRoutes } from './platform/backup.js';
 import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 import { resolvePaymentSecrets } from './sales/payments/secrets.js';
@@ -52,7 +53,10 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Repository root, where shell/dist, remote-* /dist and media/ are looked for. */
   staticRoot?: string;
-  /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
+  /**
+   * The old media folder (MEDIA_DIR; default <staticRoot>/media): files served at /media/ now live in the
+   * file store (`media/<path>`); this folder's files move there at start and are read here until moved.
+   */
   mediaDir?: string;
   /**
    * The file store (platform/storage.ts). Default: S3 when `s3` is given; else `filesDir`; else the
@@ -124,6 +128,8 @@ export interface OysterApp {
   realtime: Realtime;
   /** Where uploaded files live (platform/storage.ts). */
   files: FileStore;
+  /** The files served at /media/ (platform/media-files.ts: the store's `media/`, then the old folder). */
+  media: MediaFiles;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
   /** What /ready checks (platform/health.ts); a part added later (an object store) adds its own check. */
@@ -161,9 +167,13 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   await runMigrations(rawDb, MIGRATIONS);
   const chosen = options.files ? { store: options.files, note: `files: ${options.files.where}` } : chooseStore({ db: rawDb, s3: options.s3 ?? null, filesDir: options.filesDir, dataDir: options.databaseUrl ? null : options.dataDir });
   const files = chosen.store;
-  const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
+  // The /media/ files (platform/media-files.ts): the old folder's move into the store, before the demo
+  // seed looks for its files there.
+  const media = mediaFiles(files, resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd()));
+  const mediaMoves: string[] = [];
+  const movedMedia = await moveMediaToStore(media, { log: (m) => mediaMoves.push(m) });
   const domains = options.domains ?? DOMAINS;
-  if (options.seedDemo) await seedDemo(rawDb, { mediaDir }, domains);
+  if (options.seedDemo) await seedDemo(rawDb, { media }, domains);
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
   if (options.redisUrl) {
@@ -233,9 +243,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const readiness = createReadiness();
   readiness.add(databaseCheck(rawDb));
   if (redis) readiness.add(redisCheck(redis.main));
-  readiness.add(folderStorageCheck(mediaDir));
-  // The uploaded files' store (a folder, the S3 bucket, or the database's table): reachable and writable.
-  readiness.add({ name: 'files', run: () => files.check() });
+  // The one file store of uploads and media (a folder, the S3 bucket, or the database's table): reachable, and a folder takes a write.
+  readiness.add({ name: 'storage', run: () => files.check() });
   // A stopping node is not ready: the gateway and compose's healthcheck stop sending it work (close()).
   readiness.add({
     name: 'stopping',
@@ -262,7 +271,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     files,
-    mediaDir,
+    media,
     staticRoot: options.staticRoot,
     readiness,
     metrics,
@@ -282,7 +291,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   backupRoutes(app, ctx);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
-  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
+  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), media);
   registerLoginPage(app, {
     root: options.staticRoot ?? process.cwd(),
     legacyLoginUrl: ctx.legacyLoginUrl,
@@ -301,6 +310,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
 
   await app.ready();
   app.log.info(chosen.note);
+  for (const m of mediaMoves) app.log.info(m);
+  if (movedMedia.failed) app.log.warn(`media: ${movedMedia.failed} file(s) could not be moved to ${files.where} and are served from ${media.legacyDir}`);
   // Files still in the database's bytea columns (written before migration 36) move to the store.
   const moved = await moveFilesToStore(rawDb, files, { log: (m) => app.log.info(m) });
   if (moved.failed) app.log.warn(`files: ${moved.failed} file(s) could not be moved to ${files.where} and stay in the database`);
@@ -315,6 +326,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     unread,
     realtime,
     files,
+    media,
     routes,
     operations,
     readiness,

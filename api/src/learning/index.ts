@@ -14,5 +14,5 @@ export const learning: Domain = {
     libraryRoutes(app, ctx);
     uploadRoutes(app, ctx);
   },
-  seedContent: (db, { mediaDir }) => seedLearning(db, mediaDir),
+  seedContent: (db, { media }) => seedLearning(db, media),
 };
