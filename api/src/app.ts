@@ -8,7 +8,8 @@ import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import { createPgDb, createPgliteDb, type Db } from './platform/db.js';
 import { runMigrations } from './platform/migrations.js';
-import { firstRunsSettled } from './platform/periodic.js';
+import { firstRunsSettled, runPeriodically } from './platform/periodic.js';
+import { DEFAULT_ORPHAN_GRACE_HOURS, DEFAULT_ORPHAN_SWEEP_MINUTES, fileReferences, orphanSweep } from './platform/orphans.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
@@ -109,6 +110,13 @@ export interface AppOptions {
    * addresses/CIDRs. Never "all": a client could then choose its own address. Off by default.
    */
   trustProxy?: number | string[] | false;
+  /**
+   * The orphan sweep (platform/orphans.ts): a stored file no row names is removed once older than
+   * this (FILES_ORPHAN_GRACE_HOURS, default 24 h), looked for this often (FILES_ORPHAN_SWEEP_MINUTES,
+   * default 60; 0 = never).
+   */
+  orphanGraceMs?: number;
+  orphanSweepEveryMs?: number;
   /** Each /ready check's bound in ms (READY_CHECK_TIMEOUT_MS, default 2000). */
   readyTimeoutMs?: number;
   /** Use an already open database (not closed by close()); lets two instances share one PGlite in tests. */
@@ -145,7 +153,7 @@ export interface OysterApp {
   readonly stopping: boolean;
 }
 
-const envMs = (name: string): number | undefined => {
+const envNumber = (name: string): number | undefined => {
   const v = process.env[name];
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 };
@@ -189,9 +197,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const bus = createInvalidationBus(redis && { pub: redis.pub, sub: redis.sub }, { warn: (o, m) => app.log.warn(o, m) });
   await bus.ready;
   // The cache writes last_seen_at through the raw handle: its own writes are not changes to announce.
-  const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envMs('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
-  const reference = createReferenceCache(rawDb, bus, { ttlMs: options.referenceCacheMs ?? envMs('REFERENCE_CACHE_MS') ?? DEFAULT_REFERENCE_CACHE_MS });
-  const unread = createUnreadCache(rawDb, bus, { ttlMs: options.unreadCacheMs ?? envMs('UNREAD_CACHE_MS') ?? DEFAULT_UNREAD_CACHE_MS });
+  const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envNumber('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
+  const reference = createReferenceCache(rawDb, bus, { ttlMs: options.referenceCacheMs ?? envNumber('REFERENCE_CACHE_MS') ?? DEFAULT_REFERENCE_CACHE_MS });
+  const unread = createUnreadCache(rawDb, bus, { ttlMs: options.unreadCacheMs ?? envNumber('UNREAD_CACHE_MS') ?? DEFAULT_UNREAD_CACHE_MS });
   // The safety net under the explicit forgetSession/forgetUser/forget calls: a write through the routes'
   // handle (or oyster.db) to sessions or users drops this instance's sessions, to a reference table its
   // init-state. A new session (INSERT INTO sessions) changes nothing cached.
@@ -263,7 +271,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       account: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
     },
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
-    demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
+    demoInsurerDelayMs: options.demoInsurerDelayMs ?? envNumber('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     demoMode,
     paymentSecrets,
@@ -286,11 +294,17 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   openApiRoute(app, operations);
   authRoutes(app, ctx);
   publicRoutes(app, ctx);
-  healthRoutes(app, readiness, options.readyTimeoutMs ?? envMs('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
+  healthRoutes(app, readiness, options.readyTimeoutMs ?? envNumber('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
   metricsRoute(app, metrics);
   backupRoutes(app, ctx);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
+  // Stored files no row names (platform/orphans.ts), on one node at a time.
+  const sweepEveryMs = options.orphanSweepEveryMs ?? (envNumber('FILES_ORPHAN_SWEEP_MINUTES') ?? DEFAULT_ORPHAN_SWEEP_MINUTES) * 60_000;
+  const graceMs = options.orphanGraceMs ?? (envNumber('FILES_ORPHAN_GRACE_HOURS') ?? DEFAULT_ORPHAN_GRACE_HOURS) * 3_600_000;
+  if (sweepEveryMs > 0) {
+    runPeriodically(app, 'orphan files sweep', sweepEveryMs, orphanSweep(rawDb, files, fileReferences(domains), graceMs, { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) }));
+  }
   const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), media);
   registerLoginPage(app, {
     root: options.staticRoot ?? process.cwd(),

@@ -4,6 +4,7 @@ import { academyRoutes } from './routes/academy.js';
 import { libraryRoutes } from './routes/library.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { seedLearning } from './seed.js';
+import { LEARNING_MEDIA_REFERENCES } from './references.js';
 
 /** News, knowledge, academy, banners, the media library and their uploads (remote-learning's api). */
 export const learning: Domain = {
@@ -15,4 +16,5 @@ export const learning: Domain = {
     uploadRoutes(app, ctx);
   },
   seedContent: (db, { media }) => seedLearning(db, media),
+  fileReferences: [LEARNING_MEDIA_REFERENCES],
 };

@@ -24,6 +24,9 @@ const DEMO_FILES_VERSION = 2;
 
 type Spec = { kind: 'png'; pic: DemoPicture } | { kind: 'pdf'; doc: DemoPdf };
 
+/** The demo files' paths in the media store (`news/demo-platform.png`…): the product names them, so they are never orphans. */
+export const demoFilePaths = (): string[] => [...specs().keys()];
+
 function specs(): Map<string, Spec> {
   const out = new Map<string, Spec>();
   for (const pic of PICTURES) out.set(pic.file, { kind: 'png', pic });

@@ -6,6 +6,7 @@ import type { Readiness } from './health.js';
 import type { Metrics } from './metrics.js';
 import type { FileStore } from './storage.js';
 import type { MediaFiles } from './media-files.js';
+import type { FileReferences } from './orphans.js';
 
 /** What every domain's index gets from createApp. */
 export interface AppContext {
@@ -51,4 +52,6 @@ export interface Domain {
   seed?(q: Queryable, demo: DemoSeed): Promise<void>;
   /** Demo content with its own once-per-database marker, run on every demo start after the rows (learning). */
   seedContent?(db: Db, opts: { media: MediaFiles | null }): Promise<boolean>;
+  /** The stored files this domain's rows name (platform/orphans.ts): a file under the prefix named by no one is swept. */
+  fileReferences?: readonly FileReferences[];
 }
