@@ -9,7 +9,9 @@
 //    empty media folder (so the pictures can only come from the backup);
 // 5. checks the same rows (the chat message, the contract, its file list) and the same file bytes come
 //    back — the chat file, the scan, the moved picture, the uploaded one and a demo banner at their /media/ URLs.
-// Prints the backup's size, the times and the poller's longest gap. Bounded: every wait has a limit;
+// Prints the backup's size, the times and the poller's longest gap: during the whole backup command
+// (healthMaxGapMs), during the database dump alone (healthMaxGapDumpMs), and over 3 s without a backup
+// (healthMaxGapIdleMs, the machine's own noise). Bounded: every wait has a limit;
 // stops both servers and removes its folders by itself. Needs `node api/build.mjs` (or scripts/build.mjs) first.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -147,6 +149,10 @@ try {
 
   // Backup while it runs.
   const backupDir = path.join(work, 'backup');
+  // The same poller for 3 s with no backup: the gaps the machine's load makes by itself.
+  const idle = answerGaps(first.url);
+  await new Promise((r) => setTimeout(r, 3000));
+  figures.healthMaxGapIdleMs = (await idle()).maxGapMs;
   t = Date.now();
   const poll = answerGaps(first.url);
   const b = await run([path.join(ROOT, 'scripts/backup.mjs'), backupDir, '--url', first.url, '--data-dir', dataA, '--media-dir', oldMedia], {
@@ -165,6 +171,12 @@ try {
   figures.databaseDumpMs = manifest.database.ms;
   figures.files = manifest.files.count;
   figures.filesKB = Math.round(manifest.files.bytes / 1024);
+  // The dump alone (the backup command also signs in, and a sign-in's bcrypt holds the event loop ~0.1 s
+  // by itself): the admin asks for it here, the poller asking /health all the while.
+  const admin = await login(first.url, 'admin@oyster.test');
+  const dumpPoll = answerGaps(first.url);
+  await bytesOf(first.url, admin, '/api/v2/system/backup/database');
+  figures.healthMaxGapDumpMs = (await dumpPoll()).maxGapMs;
   // A write after the backup: it must not be in the restored copy.
   await api(first.url, agent, 'POST', `/api/v2/chats/${chatId}/messages`, { text: 'после копии', clientKey: `drill-after-${randomBytes(4).toString('hex')}` });
   await first.stop();
