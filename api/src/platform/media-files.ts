@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { checkKey, sha256, type FileStore, type StoredFile } from './storage.js';
+import { checkKey, sha256, walkFiles, type FileStore, type StoredFile } from './storage.js';
 
 /**
  * The files served at /media/ (news pictures, banners, course PDFs, the media library): in the one file
@@ -98,22 +98,6 @@ export function mediaFiles(store: FileStore, legacyDir: string | null): MediaFil
   };
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (e) {
-    if (isMissing(e)) return;
-    throw e;
-  }
-  for (const e of entries) {
-    if (e.name.startsWith('.')) continue; // .gitkeep, a readiness probe
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* walk(p);
-    else if (e.isFile() && !e.name.endsWith('.tmp')) yield p;
-  }
-}
-
 /**
  * Moves the old media folder's files into the store (run at every start until it is empty): each file
  * is written under its key, read back and compared (size and sha256), and only then removed from the
@@ -127,7 +111,7 @@ export async function moveMediaToStore(media: MediaFiles, opts: { log?: (msg: st
   const out = { moved: 0, bytes: 0, failed: 0, skipped: 0 };
   const dir = media.legacyDir;
   if (!dir || media.store.kind === 'memory') return out;
-  for await (const file of walk(dir)) {
+  for await (const file of walkFiles(dir)) {
     const path = relative(dir, file).split(sep).join('/');
     const key = mediaKey(path);
     if (!key) {

@@ -71,6 +71,26 @@ async function toBuffer(data: Buffer | Uint8Array | Readable): Promise<Buffer> {
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT' || (e as NodeJS.ErrnoException)?.code === 'ENOTDIR';
 
+/**
+ * The files below a folder, depth first (nothing when it is missing): never a dot file or folder (a
+ * readiness probe, `.gitkeep`) nor a half-written `.tmp` file.
+ */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if (isMissing(e)) return;
+    throw e;
+  }
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* walkFiles(path);
+    else if (e.isFile() && !e.name.endsWith('.tmp')) yield path;
+  }
+}
+
 /** A folder: the key is the path below it; a file is written to a temporary name and renamed (never half a file). */
 export function localStore(root: string): FileStore {
   const base = resolve(root);
@@ -123,26 +143,12 @@ export function localStore(root: string): FileStore {
       // The folder of the prefix (its part up to the last «/»), walked; half-written `.tmp` files and
       // dot files (the readiness probe) are no keys.
       const top = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
-      const walk = async function* (dir: string): AsyncGenerator<ListedFile> {
-        let entries;
-        try {
-          entries = await readdir(dir, { withFileTypes: true });
-        } catch (e) {
-          if (isMissing(e)) return;
-          throw e;
-        }
-        for (const e of entries) {
-          const path = join(dir, e.name);
-          if (e.isDirectory()) yield* walk(path);
-          else if (e.isFile() && !e.name.startsWith('.') && !e.name.endsWith('.tmp')) {
-            const key = relative(base, path).split(sep).join('/');
-            if (!key.startsWith(prefix) || !KEY.test(key)) continue;
-            const st = await stat(path).catch(() => null);
-            if (st) yield { key, size: st.size, modifiedAt: st.mtime };
-          }
-        }
-      };
-      yield* walk(top ? join(base, top) : base);
+      for await (const path of walkFiles(top ? join(base, top) : base)) {
+        const key = relative(base, path).split(sep).join('/');
+        if (!key.startsWith(prefix) || !KEY.test(key)) continue;
+        const st = await stat(path).catch(() => null);
+        if (st) yield { key, size: st.size, modifiedAt: st.mtime };
+      }
     },
     async check() {
       // A full or read-only disk fails it: a small write, then removed.
