@@ -18,10 +18,10 @@ export interface MediaFiles {
   /** The old media folder, read until its files are moved (null: none). */
   readonly legacyDir: string | null;
   put(path: string, data: Buffer | Uint8Array): Promise<StoredFile>;
-  head(path: string): Promise<{ size: number } | null>;
+  head(path: string): Promise<{ size: number; modifiedAt?: Date } | null>;
   get(path: string): Promise<Buffer | null>;
-  /** The bytes to send and their size, or null when there is no such file. */
-  open(path: string): Promise<{ body: Readable; size: number } | null>;
+  /** The bytes to send, their size and when they were written, or null when there is no such file. */
+  open(path: string): Promise<{ body: Readable; size: number; modifiedAt?: Date } | null>;
   /** Removes the file from the store and from the old folder; a missing file is no error. */
   remove(path: string): Promise<void>;
 }
@@ -50,7 +50,7 @@ export function mediaFiles(store: FileStore, legacyDir: string | null): MediaFil
     if (!p) return null;
     try {
       const st = await stat(p);
-      return st.isFile() ? { path: p, size: st.size } : null;
+      return st.isFile() ? { path: p, size: st.size, modifiedAt: st.mtime } : null;
     } catch (e) {
       if (isMissing(e)) return null;
       throw e;
@@ -70,7 +70,7 @@ export function mediaFiles(store: FileStore, legacyDir: string | null): MediaFil
       const h = key && (await store.head(key));
       if (h) return h;
       const old = await legacyStat(path);
-      return old && { size: old.size };
+      return old && { size: old.size, modifiedAt: old.modifiedAt };
     },
     async get(path) {
       const key = mediaKey(path);
@@ -84,10 +84,10 @@ export function mediaFiles(store: FileStore, legacyDir: string | null): MediaFil
       const h = key && (await store.head(key));
       if (key && h) {
         const body = await store.getStream(key);
-        if (body) return { body, size: h.size };
+        if (body) return { body, size: h.size, modifiedAt: h.modifiedAt };
       }
       const old = await legacyStat(path);
-      return old && { body: createReadStream(old.path), size: old.size };
+      return old && { body: createReadStream(old.path), size: old.size, modifiedAt: old.modifiedAt };
     },
     async remove(path) {
       const key = mediaKey(path);

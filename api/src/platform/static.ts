@@ -35,7 +35,8 @@ const MEDIA_TYPES: Record<string, string> = {
 /**
  * GET /media/<path>: a file of the media store (platform/media-files.ts: the file store, then the old
  * media folder until it is moved), with the headers the folder was served with — cached an hour, our
- * sandboxing CSP and nosniff, downloaded unless a picture or a video. A missing file is the api's 404.
+ * sandboxing CSP and nosniff, downloaded unless a picture or a video, Last-Modified and a 304 to a
+ * browser whose copy is as new. A missing file is the api's 404.
  */
 function registerMedia(app: FastifyInstance, media: MediaFiles) {
   app.get('/media/*', async (req, reply) => {
@@ -44,6 +45,15 @@ function registerMedia(app: FastifyInstance, media: MediaFiles) {
     if (!file) return reply.callNotFound();
     const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
     mediaHeaders(reply, path);
+    if (file.modifiedAt) {
+      const seconds = Math.floor(file.modifiedAt.getTime() / 1000);
+      reply.header('Last-Modified', new Date(seconds * 1000).toUTCString());
+      const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+      if (Number.isFinite(since) && seconds * 1000 <= since) {
+        file.body.destroy();
+        return reply.header('Cache-Control', 'public, max-age=3600').code(304).send();
+      }
+    }
     return reply
       .header('Cache-Control', 'public, max-age=3600')
       .header('Content-Length', file.size)

@@ -29,7 +29,8 @@ export interface FileStore {
   get(key: string): Promise<Buffer | null>;
   /** The bytes as a stream, or null when there is no such file. */
   getStream(key: string): Promise<Readable | null>;
-  head(key: string): Promise<{ size: number } | null>;
+  /** Its size and when it was written (what /media/ answers as Last-Modified), or null. */
+  head(key: string): Promise<{ size: number; modifiedAt?: Date } | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; removing a missing file is no error. */
   delete(key: string): Promise<void>;
@@ -127,7 +128,7 @@ export function localStore(root: string): FileStore {
     async head(key) {
       try {
         const st = await stat(pathOf(key));
-        return st.isFile() ? { size: st.size } : null;
+        return st.isFile() ? { size: st.size, modifiedAt: st.mtime } : null;
       } catch (e) {
         if (isMissing(e)) return null;
         throw e;
@@ -178,7 +179,7 @@ export function memoryStore(): FileStore {
     },
     get: async (key) => files.get(checkKey(key)) ?? null,
     getStream: async (key) => (files.has(checkKey(key)) ? Readable.from([files.get(key)!]) : null),
-    head: async (key) => (files.has(checkKey(key)) ? { size: files.get(key)!.length } : null),
+    head: async (key) => (files.has(checkKey(key)) ? { size: files.get(key)!.length, modifiedAt: written.get(key) } : null),
     exists: async (key) => files.has(checkKey(key)),
     delete: async (key) => void files.delete(checkKey(key)),
     check: async () => undefined,
@@ -213,8 +214,8 @@ export function databaseStore(db: Db): FileStore {
       return b ? Readable.from([b]) : null;
     },
     async head(key) {
-      const [row] = await db.query<{ size: number }>('SELECT size FROM stored_files WHERE key = $1', [checkKey(key)]);
-      return row ? { size: Number(row.size) } : null;
+      const [row] = await db.query<{ size: number; created_at: Date | string }>('SELECT size, created_at FROM stored_files WHERE key = $1', [checkKey(key)]);
+      return row ? { size: Number(row.size), modifiedAt: new Date(row.created_at) } : null;
     },
     async exists(key) {
       return !!(await this.head(key));
@@ -292,7 +293,7 @@ export function s3Store(s: S3Settings): FileStore {
     async head(key) {
       try {
         const out = await client.send(new HeadObjectCommand({ Bucket, Key: k(key) }));
-        return { size: Number(out.ContentLength ?? 0) };
+        return { size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified };
       } catch (e) {
         if (notFound(e)) return null;
         throw e;

@@ -71,6 +71,14 @@ describe.each(STORES)('media in the file store (%s)', (_name, backend, where) =>
     const png = await get(`${r.url}/media/news/old-cover.png`);
     expect([png.status, png.headers.get('content-type'), png.bytes.equals(PNG)]).toEqual([200, 'image/png', true]);
     expectMediaHeaders(png.headers, false);
+    // A browser whose copy is as new gets a 304 (Last-Modified, as the folder's static serving gave).
+    const modified = png.headers.get('last-modified')!;
+    expect(Date.parse(modified)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    const again = await fetch(`${r.url}/media/news/old-cover.png`, { headers: { 'if-modified-since': modified } });
+    expect(again.status).toBe(304);
+    expectMediaHeaders(again.headers, false);
+    const older = await fetch(`${r.url}/media/news/old-cover.png`, { headers: { 'if-modified-since': new Date(Date.parse(modified) - 60_000).toUTCString() } });
+    expect(older.status).toBe(200);
     const pdf = await get(`${r.url}/media/courses/old-lesson.pdf`);
     expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.equals(PDF)]).toEqual([200, 'application/pdf', true]);
     expectMediaHeaders(pdf.headers, true);

@@ -41,13 +41,13 @@ export async function fakeS3(bucket: string, keyId: string): Promise<{ url: stri
     const key = keyOf(req.url);
     const data = key ? objects.get(key) : undefined;
     if (!data) return reply.code(404).type('application/xml').send(noSuchKey);
-    return reply.type('application/octet-stream').header('Content-Length', data.length).send(data);
+    return reply.type('application/octet-stream').header('Content-Length', data.length).header('Last-Modified', written.get(key!)!.toUTCString()).send(data);
   });
   app.head('/*', async (req, reply) => {
     const key = keyOf(req.url);
     const data = key ? objects.get(key) : undefined;
     if (!data) return reply.code(404).send();
-    return reply.type('application/octet-stream').header('Content-Length', data.length).send();
+    return reply.type('application/octet-stream').header('Content-Length', data.length).header('Last-Modified', written.get(key!)!.toUTCString()).send();
   });
   app.delete('/*', async (req, reply) => {
     const key = keyOf(req.url);
