@@ -107,3 +107,30 @@ export function tally(results) {
   }
   return t;
 }
+
+/**
+ * Asks `GET <path>` (default /health: no I/O in the api) one call after another until the returned stop
+ * is called; the stop answers the longest gap between two answers (how long the node did not answer at
+ * all: a blocked event loop) and how many answers came.
+ */
+export function answerGaps(url, p = '/health') {
+  let stop = false;
+  let maxGap = 0;
+  let answers = 0;
+  const done = (async () => {
+    let last = performance.now();
+    while (!stop) {
+      await fetch(`${url}${p}`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.arrayBuffer()).catch(() => undefined);
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+      answers++;
+      await sleep(5);
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return { maxGapMs: Math.round(maxGap), answers };
+  };
+}

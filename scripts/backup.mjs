@@ -1,7 +1,10 @@
-// `node scripts/backup.mjs <dir> [--url http://127.0.0.1:8080] [--data-dir .data/pglite] [--files-dir <dir>]`
+// `node scripts/backup.mjs <dir> [--url http://127.0.0.1:8080] [--data-dir .data/pglite] [--files-dir <dir>] [--media-dir <dir>]`
 // A consistent backup of the embedded database (PGlite) and the files folder into <dir>:
 //   pglite.tar.gz  the database folder, taken between transactions
-//   files/         a copy of the files folder (FILES_DIR, default <DATA_DIR>-files)
+//   files/         a copy of the files folder (FILES_DIR, default <DATA_DIR>-files): uploads and the
+//                  media served at /media/ (files/media/…); media still in the old media folder
+//                  (MEDIA_DIR, default <repo>/media: not moved into the store yet) are copied in as
+//                  files/media/… too, where the api would have moved them
 //   manifest.json  when, from where, sizes and sha256 of the tarball, the files' count and bytes
 // The api running (--url or OYSTER_URL): nothing stops — the api dumps its own database on
 // GET /api/v2/system/backup/database, signed in as an administrator (BACKUP_EMAIL, BACKUP_PASSWORD).
@@ -12,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -34,6 +37,7 @@ mkdirSync(out, { recursive: true });
 const url = opt('--url', process.env.OYSTER_URL);
 const dataDir = resolve(opt('--data-dir', process.env.DATA_DIR ?? join(ROOT, '.data', 'pglite')));
 const filesDir = resolve(opt('--files-dir', process.env.FILES_DIR ?? `${dataDir.replace(/[\\/]+$/, '')}-files`));
+const mediaDir = resolve(opt('--media-dir', process.env.MEDIA_DIR ?? join(ROOT, 'media')));
 const started = Date.now();
 
 let tarball;
@@ -77,6 +81,24 @@ let files = 0;
 let fileBytes = 0;
 if (existsSync(filesDir)) {
   cpSync(filesDir, join(out, 'files'), { recursive: true, filter: (src) => !src.endsWith('.tmp') });
+}
+// The old media folder's files the api has not moved into the store yet (platform/media-files.ts): where
+// the move would put them, unless the store has that file already (then the store's is the one served).
+let oldMedia = 0;
+if (existsSync(mediaDir)) {
+  cpSync(mediaDir, join(out, 'files', 'media'), {
+    recursive: true,
+    force: false,
+    filter: (src) => {
+      const name = basename(src);
+      if (src === mediaDir) return true;
+      if (name.startsWith('.') || name.endsWith('.tmp')) return false;
+      if (statSync(src).isFile()) oldMedia++;
+      return true;
+    },
+  });
+}
+if (existsSync(join(out, 'files'))) {
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(d, e.name));
@@ -94,8 +116,9 @@ const manifest = {
   takenAt: new Date().toISOString(),
   from: url ? { url } : { dataDir },
   filesDir,
+  mediaDir,
   database: { file: 'pglite.tar.gz', bytes: tarball.length, sha256: createHash('sha256').update(tarball).digest('hex'), ms: dbMs },
-  files: { dir: 'files', count: files, bytes: fileBytes },
+  files: { dir: 'files', count: files, bytes: fileBytes, fromOldMediaFolder: oldMedia },
   ms: Date.now() - started,
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));

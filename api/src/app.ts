@@ -8,7 +8,8 @@ import type { Server } from 'socket.io';
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import { createPgDb, createPgliteDb, type Db } from './platform/db.js';
 import { runMigrations } from './platform/migrations.js';
-import { firstRunsSettled } from './platform/periodic.js';
+import { firstRunsSettled, runPeriodically } from './platform/periodic.js';
+import { DEFAULT_ORPHAN_GRACE_HOURS, DEFAULT_ORPHAN_SWEEP_MINUTES, fileReferences, orphanSweep } from './platform/orphans.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createRateLimiter } from './platform/auth/rate-limit.js';
@@ -19,7 +20,7 @@ import { declaredRoutes, type Operation } from './platform/routes.js';
 import { installJsonBody } from './platform/validation.js';
 import { openApiRoute } from './platform/openapi.js';
 import { publicRoutes } from './platform/public.js';
-import { createReadiness, type Readiness, databaseCheck, DEFAULT_READY_TIMEOUT_MS, folderStorageCheck, healthRoutes, redisCheck } from './platform/health.js';
+import { createReadiness, type Readiness, databaseCheck, DEFAULT_READY_TIMEOUT_MS, healthRoutes, redisCheck } from './platform/health.js';
 import { createMetrics, installMetrics, metricsRoute } from './platform/metrics.js';
 import { registerLoginPage, registerStatic, resolveMediaDir, sendShellIndex } from './platform/static.js';
 import { TOKEN_COOKIE } from './platform/auth/sessions.js';
@@ -35,6 +36,7 @@ import { DOMAINS } from './domains.js';
 import { seedDemo } from './seed/index.js';
 import { chooseStore, type FileStore, type S3Settings } from './platform/storage.js';
 import { moveFilesToStore } from './migrations/0036_file_storage.js';
+import { mediaFiles, moveMediaToStore, type MediaFiles } from './platform/media-files.js';
 import { backupRoutes } from './platform/backup.js';
 import { DEMO_INSURERS, parseDemoInsurerFaults, type DemoInsurerFault } from './sales/insurers/demo.js';
 import { resolvePaymentSecrets } from './sales/payments/secrets.js';
@@ -52,7 +54,10 @@ export interface AppOptions {
   seedDemo?: boolean;
   /** Repository root, where shell/dist, remote-* /dist and media/ are looked for. */
   staticRoot?: string;
-  /** Uploaded and demo files, served at /media/ (default <staticRoot>/media). */
+  /**
+   * The old media folder (MEDIA_DIR; default <staticRoot>/media): files served at /media/ now live in the
+   * file store (`media/<path>`); this folder's files move there at start and are read here until moved.
+   */
   mediaDir?: string;
   /**
    * The file store (platform/storage.ts). Default: S3 when `s3` is given; else `filesDir`; else the
@@ -105,6 +110,13 @@ export interface AppOptions {
    * addresses/CIDRs. Never "all": a client could then choose its own address. Off by default.
    */
   trustProxy?: number | string[] | false;
+  /**
+   * The orphan sweep (platform/orphans.ts): a stored file no row names is removed once older than
+   * this (FILES_ORPHAN_GRACE_HOURS, default 24 h), looked for this often (FILES_ORPHAN_SWEEP_MINUTES,
+   * default 60; 0 = never).
+   */
+  orphanGraceMs?: number;
+  orphanSweepEveryMs?: number;
   /** Each /ready check's bound in ms (READY_CHECK_TIMEOUT_MS, default 2000). */
   readyTimeoutMs?: number;
   /** Use an already open database (not closed by close()); lets two instances share one PGlite in tests. */
@@ -124,6 +136,8 @@ export interface OysterApp {
   realtime: Realtime;
   /** Where uploaded files live (platform/storage.ts). */
   files: FileStore;
+  /** The files served at /media/ (platform/media-files.ts: the store's `media/`, then the old folder). */
+  media: MediaFiles;
   /** Every api route as registered (method, url, public or signed in). */
   routes: readonly ApiRoute[];
   /** What /ready checks (platform/health.ts); a part added later (an object store) adds its own check. */
@@ -139,7 +153,7 @@ export interface OysterApp {
   readonly stopping: boolean;
 }
 
-const envMs = (name: string): number | undefined => {
+const envNumber = (name: string): number | undefined => {
   const v = process.env[name];
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 };
@@ -161,9 +175,13 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   await runMigrations(rawDb, MIGRATIONS);
   const chosen = options.files ? { store: options.files, note: `files: ${options.files.where}` } : chooseStore({ db: rawDb, s3: options.s3 ?? null, filesDir: options.filesDir, dataDir: options.databaseUrl ? null : options.dataDir });
   const files = chosen.store;
-  const mediaDir = resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd());
+  // The /media/ files (platform/media-files.ts): the old folder's move into the store, before the demo
+  // seed looks for its files there.
+  const media = mediaFiles(files, resolveMediaDir(options.mediaDir, options.staticRoot ?? process.cwd()));
+  const mediaMoves: string[] = [];
+  const movedMedia = await moveMediaToStore(media, { log: (m) => mediaMoves.push(m) });
   const domains = options.domains ?? DOMAINS;
-  if (options.seedDemo) await seedDemo(rawDb, { mediaDir }, domains);
+  if (options.seedDemo) await seedDemo(rawDb, { media }, domains);
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
   if (options.redisUrl) {
@@ -179,9 +197,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const bus = createInvalidationBus(redis && { pub: redis.pub, sub: redis.sub }, { warn: (o, m) => app.log.warn(o, m) });
   await bus.ready;
   // The cache writes last_seen_at through the raw handle: its own writes are not changes to announce.
-  const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envMs('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
-  const reference = createReferenceCache(rawDb, bus, { ttlMs: options.referenceCacheMs ?? envMs('REFERENCE_CACHE_MS') ?? DEFAULT_REFERENCE_CACHE_MS });
-  const unread = createUnreadCache(rawDb, bus, { ttlMs: options.unreadCacheMs ?? envMs('UNREAD_CACHE_MS') ?? DEFAULT_UNREAD_CACHE_MS });
+  const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envNumber('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
+  const reference = createReferenceCache(rawDb, bus, { ttlMs: options.referenceCacheMs ?? envNumber('REFERENCE_CACHE_MS') ?? DEFAULT_REFERENCE_CACHE_MS });
+  const unread = createUnreadCache(rawDb, bus, { ttlMs: options.unreadCacheMs ?? envNumber('UNREAD_CACHE_MS') ?? DEFAULT_UNREAD_CACHE_MS });
   // The safety net under the explicit forgetSession/forgetUser/forget calls: a write through the routes'
   // handle (or oyster.db) to sessions or users drops this instance's sessions, to a reference table its
   // init-state. A new session (INSERT INTO sessions) changes nothing cached.
@@ -233,9 +251,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   const readiness = createReadiness();
   readiness.add(databaseCheck(rawDb));
   if (redis) readiness.add(redisCheck(redis.main));
-  readiness.add(folderStorageCheck(mediaDir));
-  // The uploaded files' store (a folder, the S3 bucket, or the database's table): reachable and writable.
-  readiness.add({ name: 'files', run: () => files.check() });
+  // The one file store of uploads and media (a folder, the S3 bucket, or the database's table): reachable, and a folder takes a write.
+  readiness.add({ name: 'storage', run: () => files.check() });
   // A stopping node is not ready: the gateway and compose's healthcheck stop sending it work (close()).
   readiness.add({
     name: 'stopping',
@@ -254,7 +271,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       account: createRateLimiter({ ...(options.loginRateLimit ?? { max: 10, windowMs: 60_000 }), redis: redis?.main ?? null, namespace: options.rateLimitNamespace }),
     },
     sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
-    demoInsurerDelayMs: options.demoInsurerDelayMs ?? envMs('DEMO_INSURER_DELAY_MS') ?? null,
+    demoInsurerDelayMs: options.demoInsurerDelayMs ?? envNumber('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     demoMode,
     paymentSecrets,
@@ -262,7 +279,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     legacyLoginUrl: options.legacyLoginUrl ?? null,
     secureCookies: !!options.secureCookies,
     files,
-    mediaDir,
+    media,
     staticRoot: options.staticRoot,
     readiness,
     metrics,
@@ -277,12 +294,18 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   openApiRoute(app, operations);
   authRoutes(app, ctx);
   publicRoutes(app, ctx);
-  healthRoutes(app, readiness, options.readyTimeoutMs ?? envMs('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
+  healthRoutes(app, readiness, options.readyTimeoutMs ?? envNumber('READY_CHECK_TIMEOUT_MS') ?? DEFAULT_READY_TIMEOUT_MS);
   metricsRoute(app, metrics);
   backupRoutes(app, ctx);
   // Then every domain registers its own routes.
   for (const domain of domains) await domain.register(app, ctx);
-  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), mediaDir);
+  // Stored files no row names (platform/orphans.ts), on one node at a time.
+  const sweepEveryMs = options.orphanSweepEveryMs ?? (envNumber('FILES_ORPHAN_SWEEP_MINUTES') ?? DEFAULT_ORPHAN_SWEEP_MINUTES) * 60_000;
+  const graceMs = options.orphanGraceMs ?? (envNumber('FILES_ORPHAN_GRACE_HOURS') ?? DEFAULT_ORPHAN_GRACE_HOURS) * 3_600_000;
+  if (sweepEveryMs > 0) {
+    runPeriodically(app, 'orphan files sweep', sweepEveryMs, orphanSweep(rawDb, files, fileReferences(domains), graceMs, { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) }));
+  }
+  const { shellIndex } = await registerStatic(app, options.staticRoot ?? process.cwd(), media);
   registerLoginPage(app, {
     root: options.staticRoot ?? process.cwd(),
     legacyLoginUrl: ctx.legacyLoginUrl,
@@ -301,6 +324,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
 
   await app.ready();
   app.log.info(chosen.note);
+  for (const m of mediaMoves) app.log.info(m);
+  if (movedMedia.failed) app.log.warn(`media: ${movedMedia.failed} file(s) could not be moved to ${files.where} and are served from ${media.legacyDir}`);
   // Files still in the database's bytea columns (written before migration 36) move to the store.
   const moved = await moveFilesToStore(rawDb, files, { log: (m) => app.log.info(m) });
   if (moved.failed) app.log.warn(`files: ${moved.failed} file(s) could not be moved to ${files.where} and stay in the database`);
@@ -315,6 +340,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     unread,
     realtime,
     files,
+    media,
     routes,
     operations,
     readiness,

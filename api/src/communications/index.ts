@@ -8,6 +8,7 @@ import { webinarRoutes } from './routes/webinars.js';
 import { sendDueReminders } from './webinars/store.js';
 import { seedChats, seedNotifications, seedWebinars } from './seed.js';
 import { runPeriodically } from '../platform/periodic.js';
+import { MEDIA_PREFIX } from '../platform/media-files.js';
 
 /**
  * Communications (issue 13): the notifications page and the one way every domain tells a user something
@@ -38,6 +39,14 @@ export const communications: Domain = {
     // Webinar reminders: each job row claimed by one instance (webinars/store.ts sendDueReminders).
     runPeriodically(app, 'webinar reminders', WEBINAR_JOBS_EVERY_MS, () => sendDueReminders(ctx));
   },
+  // A popup's picture is a media file (/media/…): named while a campaign shows it (platform/orphans.ts).
+  fileReferences: [
+    {
+      prefix: MEDIA_PREFIX,
+      named: async (q, keys) =>
+        (await q.query<{ u: string }>('SELECT u FROM unnest($1::text[]) AS u WHERE EXISTS (SELECT 1 FROM campaigns WHERE image_url = u OR strpos(text_html, u) > 0)', [keys.map((k) => `/${k}`)])).map((r) => r.u.slice(1)),
+    },
+  ],
   seed: async (q, demo) => {
     await seedNotifications(q, demo);
     await seedChats(q, demo);

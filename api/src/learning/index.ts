@@ -4,6 +4,7 @@ import { academyRoutes } from './routes/academy.js';
 import { libraryRoutes } from './routes/library.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { seedLearning } from './seed.js';
+import { LEARNING_MEDIA_REFERENCES } from './references.js';
 
 /** News, knowledge, academy, banners, the media library and their uploads (remote-learning's api). */
 export const learning: Domain = {
@@ -14,5 +15,6 @@ export const learning: Domain = {
     libraryRoutes(app, ctx);
     uploadRoutes(app, ctx);
   },
-  seedContent: (db, { mediaDir }) => seedLearning(db, mediaDir),
+  seedContent: (db, { media }) => seedLearning(db, media),
+  fileReferences: [LEARNING_MEDIA_REFERENCES],
 };

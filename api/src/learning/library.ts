@@ -2,10 +2,11 @@ import type { Banner, BannerInput, MediaItem, MediaType } from '@oyster/shared-k
 import { newId, type Queryable } from '../platform/db.js';
 import { isoTime, updateSet } from '../platform/sql.js';
 import { mediaUrl, removeMediaFile, storageNameOf } from './media.js';
+import type { MediaFiles } from '../platform/media-files.js';
 
 /**
  * Home banners and the media library (photos, videos, documents). A record owns its file: deleting the
- * record (or giving a banner another picture) removes the file from the media folder when no other
+ * record (or giving a banner another picture) removes the file from the media store when no other
  * record of the table still points at it, so its URL answers 404 afterwards.
  */
 
@@ -63,28 +64,28 @@ export async function createBanner(q: Queryable, input: BannerInput): Promise<st
 }
 
 /** Removes a banner picture no banner uses any more (the last step of a change, after the rows are written). */
-async function dropBannerFile(q: Queryable, mediaDir: string, storageFileName: string | null | undefined) {
+async function dropBannerFile(q: Queryable, media: MediaFiles, storageFileName: string | null | undefined) {
   if (!storageFileName) return;
   if ((await q.query('SELECT 1 FROM banners WHERE storage_file_name = $1 LIMIT 1', [storageFileName])).length) return;
-  removeMediaFile(mediaDir, 'banners', storageFileName);
+  await removeMediaFile(media, 'banners', storageFileName);
 }
 
-export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>, mediaDir: string): Promise<boolean> {
+export async function updateBanner(q: Queryable, id: string, patch: Partial<BannerInput>, media: MediaFiles): Promise<boolean> {
   const [old] = await q.query<{ storage_file_name: string }>('SELECT storage_file_name FROM banners WHERE id = $1', [id]);
   if (!old) return false;
   const { sql, params } = updateSet(BANNER_COLUMNS, patch, 2, ['updated_at = now()']);
   const rows = await q.query(`UPDATE banners SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params]);
   if (!rows.length) return false;
   if (patch.position !== undefined) await placeBanner(q, id, patch.position);
-  if (patch.storageFileName !== undefined && patch.storageFileName !== old.storage_file_name) await dropBannerFile(q, mediaDir, old.storage_file_name);
+  if (patch.storageFileName !== undefined && patch.storageFileName !== old.storage_file_name) await dropBannerFile(q, media, old.storage_file_name);
   return true;
 }
 
-export async function deleteBanner(q: Queryable, id: string, mediaDir: string): Promise<boolean> {
+export async function deleteBanner(q: Queryable, id: string, media: MediaFiles): Promise<boolean> {
   const rows = await q.query<{ storage_file_name: string }>('DELETE FROM banners WHERE id = $1 RETURNING storage_file_name', [id]);
   if (!rows.length) return false;
   await placeBanner(q, null);
-  await dropBannerFile(q, mediaDir, rows[0].storage_file_name);
+  await dropBannerFile(q, media, rows[0].storage_file_name);
   return true;
 }
 
@@ -130,14 +131,14 @@ export async function createMedia(q: Queryable, input: NewMediaItem, createdBy: 
   return toMedia(row);
 }
 
-export async function deleteMedia(q: Queryable, id: string, mediaDir: string): Promise<boolean> {
+export async function deleteMedia(q: Queryable, id: string, media: MediaFiles): Promise<boolean> {
   const rows = await q.query<{ url: string; thumbnail_url: string | null }>('DELETE FROM media_items WHERE id = $1 RETURNING url, thumbnail_url', [id]);
   if (!rows.length) return false;
   for (const url of new Set([rows[0].url, rows[0].thumbnail_url])) {
     const name = storageNameOf('media', url);
     if (!name) continue; // a video's link, or nothing
     if ((await q.query('SELECT 1 FROM media_items WHERE url = $1 OR thumbnail_url = $1 LIMIT 1', [url])).length) continue;
-    removeMediaFile(mediaDir, 'media', name);
+    await removeMediaFile(media, 'media', name);
   }
   return true;
 }

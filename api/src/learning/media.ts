@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { UploadKind } from '@oyster/shared-kit/domain';
 import { detectType, EXT, MB, TYPE_TITLE, type FileType } from '../platform/file-types.js';
 import { MULTIPART_TEXTS } from '../platform/uploads.js';
+import type { MediaFiles } from '../platform/media-files.js';
 
 /**
- * Files of the learning domain live in the media folder (`MEDIA_DIR`, default `<repo>/media`) as
- * `<kind>/<name>.<ext>` and are served at `/media/<kind>/<name>.<ext>` (a CDN path in production).
+ * Files of the learning domain live in the media store (platform/media-files.ts: the file store's
+ * `media/<kind>/<name>.<ext>`) and are served at `/media/<kind>/<name>.<ext>` (a CDN path in production).
  */
 export const UPLOAD_KINDS: readonly UploadKind[] = ['banners', 'news', 'courses', 'media'];
 export type { UploadKind };
@@ -42,23 +41,22 @@ export function mediaUrl(kind: UploadKind, storageFileName: string): string {
   return `/media/${kind}/${storageFileName}`;
 }
 
-export function writeMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string, data: Uint8Array): void {
-  const dir = join(mediaDir, kind);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, storageFileName), data);
+export async function writeMediaFile(media: MediaFiles, kind: UploadKind, storageFileName: string, data: Uint8Array): Promise<void> {
+  await media.put(`${kind}/${storageFileName}`, data);
 }
 
 /**
  * Removes a stored file (a name that is not a storage name is never touched). False when it could not
- * be removed: the record is gone already, and a leftover file is better than failing the deletion.
+ * be removed: the record is gone already, and a leftover file is better than failing the deletion
+ * (the orphan sweep, platform/orphans.ts, removes it later).
  */
-export function removeMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string): boolean {
+export async function removeMediaFile(media: MediaFiles, kind: UploadKind, storageFileName: string): Promise<boolean> {
   if (!STORAGE_NAME.test(storageFileName)) return false;
   try {
-    unlinkSync(join(mediaDir, kind, storageFileName));
+    await media.remove(`${kind}/${storageFileName}`);
     return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT';
+  } catch {
+    return false;
   }
 }
 
@@ -71,27 +69,11 @@ export function storageNameOf(kind: UploadKind, url: string | null): string | nu
 }
 
 /** Size and detected type of a stored file, or null when it is not there (or not a file we accept). */
-export function statMediaFile(mediaDir: string, kind: UploadKind, storageFileName: string): { size: number; type: FileType } | null {
+export async function statMediaFile(media: MediaFiles, kind: UploadKind, storageFileName: string): Promise<{ size: number; type: FileType } | null> {
   if (!STORAGE_NAME.test(storageFileName)) return null;
-  const path = join(mediaDir, kind, storageFileName);
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) return null;
-    const type = detectType(readHead(path));
-    // Pictures and PDFs only: a table (XLSX, CSV text) is no media file.
-    return type && type !== 'xlsx' && type !== 'csv' ? { size: st.size, type } : null;
-  } catch {
-    return null;
-  }
-}
-
-function readHead(path: string): Uint8Array {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(16);
-    const n = readSync(fd, buf, 0, 16, 0);
-    return buf.subarray(0, n);
-  } finally {
-    closeSync(fd);
-  }
+  const data = await media.get(`${kind}/${storageFileName}`);
+  if (!data) return null;
+  const type = detectType(data.subarray(0, 16));
+  // Pictures and PDFs only: a table (XLSX, CSV text) is no media file.
+  return type && type !== 'xlsx' && type !== 'csv' ? { size: data.length, type } : null;
 }

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
 import type { Db } from '../platform/db.js';
+import type { MediaFiles } from '../platform/media-files.js';
 import { takeStartupLock } from '../platform/migrations.js';
 import { createPost } from './posts.js';
 import { createCourse, createLesson } from './academy.js';
@@ -13,8 +14,8 @@ import { makePdf } from './demo/pdf.js';
 
 /**
  * Demo content of the learning domain (news, knowledge, courses with PDFs, banners, media) and the
- * files it points to, drawn by code. Files are written into the media folder whenever one is
- * missing (so a kept database with a fresh checkout still shows its pictures); rows are inserted
+ * files it points to, drawn by code. Files are written into the media store whenever one is
+ * missing (so a kept database with a fresh store still shows its pictures); rows are inserted
  * once per database (marker in demo_seeds), after the demo users exist.
  */
 const SEED_NAME = 'learning';
@@ -22,6 +23,9 @@ const SEED_NAME = 'learning';
 const DEMO_FILES_VERSION = 2;
 
 type Spec = { kind: 'png'; pic: DemoPicture } | { kind: 'pdf'; doc: DemoPdf };
+
+/** The demo files' paths in the media store (`news/demo-platform.png`…): the product names them, so they are never orphans. */
+export const demoFilePaths = (): string[] => [...specs().keys()];
 
 function specs(): Map<string, Spec> {
   const out = new Map<string, Spec>();
@@ -39,7 +43,7 @@ function render(spec: Spec): Buffer {
 
 /**
  * Drawing the pictures takes a few seconds, so finished files are kept in a machine-wide cache
- * (tests start many fresh apps, each with its own media folder).
+ * (tests start many fresh apps, each with its own media store).
  */
 function cached(file: string, spec: Spec): Buffer {
   const dir = join(tmpdir(), `oyster-demo-media-v${DEMO_FILES_VERSION}`);
@@ -61,28 +65,24 @@ function cached(file: string, spec: Spec): Buffer {
   return data;
 }
 
-/** Writes the demo files that are missing; answers the size of each (for attachments and media rows). */
-export function ensureDemoFiles(mediaDir: string | null): Map<string, number> {
+/** Writes the demo files the media store is missing; answers the size of each (for attachments and media rows). */
+export async function ensureDemoFiles(media: MediaFiles | null): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
-  const canWrite = !!mediaDir && existsSync(mediaDir);
   for (const [file, spec] of specs()) {
-    const target = canWrite ? join(mediaDir!, file) : null;
-    if (target && existsSync(target)) {
-      sizes.set(file, statSync(target).size);
+    const there = media && (await media.head(file));
+    if (there) {
+      sizes.set(file, there.size);
       continue;
     }
     const data = cached(file, spec);
-    if (target) {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, data);
-    }
+    if (media) await media.put(file, data);
     sizes.set(file, data.length);
   }
   return sizes;
 }
 
-export async function seedLearning(db: Db, mediaDir: string | null): Promise<boolean> {
-  const sizes = ensureDemoFiles(mediaDir);
+export async function seedLearning(db: Db, media: MediaFiles | null): Promise<boolean> {
+  const sizes = await ensureDemoFiles(media);
   return db.tx(async (q) => {
     await takeStartupLock(q);
     if ((await q.query('SELECT 1 FROM demo_seeds WHERE name = $1', [SEED_NAME])).length) return false;

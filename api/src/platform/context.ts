@@ -5,6 +5,8 @@ import type { RateLimiter } from './auth/rate-limit.js';
 import type { Readiness } from './health.js';
 import type { Metrics } from './metrics.js';
 import type { FileStore } from './storage.js';
+import type { MediaFiles } from './media-files.js';
+import type { FileReferences } from './orphans.js';
 
 /** What every domain's index gets from createApp. */
 export interface AppContext {
@@ -24,8 +26,8 @@ export interface AppContext {
   secureCookies: boolean;
   /** Where uploaded files live (platform/storage.ts: a folder, S3, or the server database). */
   files: FileStore;
-  /** Folder served at /media/ (uploads, banners, course files). */
-  mediaDir: string;
+  /** The files served at /media/ (uploads, banners, course files): the file store's `media/` (platform/media-files.ts). */
+  media: MediaFiles;
   /** Repository root as given to createApp (shell/dist, remote-* /dist, api/data are looked for under it). */
   staticRoot: string | undefined;
   /** The checks /ready walks (platform/health.ts); a part that needs something to serve adds its own. */
@@ -49,5 +51,7 @@ export interface Domain {
   /** Demo rows for an empty database, inside the one seeding transaction, in DOMAINS order. */
   seed?(q: Queryable, demo: DemoSeed): Promise<void>;
   /** Demo content with its own once-per-database marker, run on every demo start after the rows (learning). */
-  seedContent?(db: Db, opts: { mediaDir: string | null }): Promise<boolean>;
+  seedContent?(db: Db, opts: { media: MediaFiles | null }): Promise<boolean>;
+  /** The stored files this domain's rows name (platform/orphans.ts): a file under the prefix named by no one is swept. */
+  fileReferences?: readonly FileReferences[];
 }

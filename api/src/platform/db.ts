@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { gzipFolderTar } from './tar.js';
 
 /** What a query runner can do; a transaction hands the same shape to its callback. */
 export interface Queryable {
@@ -46,11 +47,11 @@ export async function createPgliteDb(dataDir: string, opts: { loadDataDir?: Blob
   const options = { ...pgliteOptions(), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
   const lite = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
   await lite.waitReady;
-  return pgliteHandle(lite);
+  return pgliteHandle(lite, dataDir === 'memory://' ? null : dataDir);
 }
 
-/** The Db handle over an open PGlite. */
-export function pgliteHandle(lite: PGlite): Db {
+/** The Db handle over an open PGlite (`dataDir`: its folder on disk; null in memory). */
+export function pgliteHandle(lite: PGlite, dataDir: string | null = null): Db {
   const wrap = (x: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await x.query<T>(sql, params as never[]);
@@ -67,10 +68,17 @@ export function pgliteHandle(lite: PGlite): Db {
     tx: (fn) => lite.transaction((t) => fn(wrap(t))),
     close: () => lite.close(),
     // A CHECKPOINT first (the tarball's pages current, little WAL to replay); then PGlite's transaction
-    // lock — which every query and transaction takes — around dumpDataDir: no transaction is half done in it.
+    // lock — which every query and transaction takes — around reading the files: no transaction is half
+    // done in it. A folder on disk is read with async fs and gzipped by node's zlib after the lock
+    // (platform/tar.ts: the event loop keeps answering); an in-memory one through PGlite's own dump.
     dumpDataDir: async () => {
       await lite.exec('CHECKPOINT');
-      return (lite as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> })._runExclusiveTransaction(async () => (await lite.dumpDataDir('gzip')) as Blob);
+      const exclusive = <T>(fn: () => Promise<T>) => (lite as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> })._runExclusiveTransaction(fn);
+      if (dataDir) {
+        const gz = await gzipFolderTar(dataDir, exclusive);
+        return new Blob([new Uint8Array(gz.buffer as ArrayBuffer, gz.byteOffset, gz.length)], { type: 'application/gzip' });
+      }
+      return exclusive(async () => (await lite.dumpDataDir('gzip')) as Blob);
     },
   };
 }

@@ -1,5 +1,3 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from './db.js';
 
@@ -8,7 +6,7 @@ import type { Queryable } from './db.js';
  * - `/health` (and its old name `/healthz`): the process answers; no I/O at all, so a slow database
  *   never gets a healthy node restarted;
  * - `/ready`: every named check (the database answers `select 1`, Redis PING when configured, the
- *   file storage takes a write) passes within its timeout; otherwise 503 naming the failing checks,
+ *   file store answers — a folder takes a write) passes within its timeout; otherwise 503 naming the failing checks,
  *   so a gateway stops sending traffic to this node until it can serve it.
  * Public, no session, JSON; outside /api, so the sign-in default does not cover them.
  */
@@ -45,17 +43,6 @@ export const databaseCheck = (db: Queryable): ReadinessCheck => ({ name: 'databa
 
 /** Redis answers PING (only added when REDIS_URL is set). */
 export const redisCheck = (redis: { ping(): Promise<unknown> }): ReadinessCheck => ({ name: 'redis', run: () => redis.ping() });
-
-/** The local file storage (the media folder) takes a small write: a full or read-only disk fails it. */
-export const folderStorageCheck = (dir: string): ReadinessCheck => ({
-  name: 'storage',
-  async run() {
-    await mkdir(dir, { recursive: true });
-    const probe = join(dir, `.ready-probe-${process.pid}`);
-    await writeFile(probe, 'ok');
-    await unlink(probe);
-  },
-});
 
 export interface CheckResult {
   name: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from './db.js';
 
 /**
  * A step a domain runs every `everyMs` while the api runs (the contracts' calendar, the broker requests'
@@ -27,5 +28,19 @@ export function runPeriodically(app: FastifyInstance, what: string, everyMs: num
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+  });
+}
+
+/**
+ * Runs `step` only while no other api node runs the same `name`: on PostgreSQL a transaction holds
+ * `pg_try_advisory_xact_lock` around it (the lock goes with the transaction, so a node that dies frees
+ * it), and a node that does not get it skips this turn. The step's own queries go through the pool, not
+ * that transaction. PGlite is one process's database: nothing to share.
+ */
+export async function onOneNode<T>(db: Db, name: string, step: () => Promise<T>): Promise<T | null> {
+  if (db.kind !== 'pg') return step();
+  return db.tx(async (q) => {
+    const [{ got }] = await q.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS got', [`job:${name}`]);
+    return got ? step() : null;
   });
 }

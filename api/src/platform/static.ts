@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { responseEncoding } from './compression.js';
 import { REMOTE_DIRS, REMOTE_NAMES } from '@oyster/shared-kit/domain';
+import type { MediaFiles } from './media-files.js';
 
 // Content-hashed files never change under their name; everything else (index.html,
 // remoteEntry.js, manifests) must be revalidated or a deploy would not be seen.
@@ -25,11 +26,47 @@ function mediaHeaders(reply: FastifyReply, file: string) {
   if (!INLINE_MEDIA.test(file)) reply.header('Content-Disposition', 'attachment');
 }
 
+/** The media types a /media/ file is sent with, by extension (anything else is bytes to download). */
+const MEDIA_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
+  mp4: 'video/mp4', webm: 'video/webm', pdf: 'application/pdf', html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8',
+};
+
+/**
+ * GET /media/<path>: a file of the media store (platform/media-files.ts: the file store, then the old
+ * media folder until it is moved), with the headers the folder was served with — cached an hour, our
+ * sandboxing CSP and nosniff, downloaded unless a picture or a video, Last-Modified and a 304 to a
+ * browser whose copy is as new. A missing file is the api's 404.
+ */
+function registerMedia(app: FastifyInstance, media: MediaFiles) {
+  app.get('/media/*', async (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    const file = await media.open(path);
+    if (!file) return reply.callNotFound();
+    const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+    mediaHeaders(reply, path);
+    if (file.modifiedAt) {
+      const seconds = Math.floor(file.modifiedAt.getTime() / 1000);
+      reply.header('Last-Modified', new Date(seconds * 1000).toUTCString());
+      const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+      if (Number.isFinite(since) && seconds * 1000 <= since) {
+        file.body.destroy();
+        return reply.header('Cache-Control', 'public, max-age=3600').code(304).send();
+      }
+    }
+    return reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('Content-Length', file.size)
+      .type(MEDIA_TYPES[ext] ?? 'application/octet-stream')
+      .send(file.body);
+  });
+}
+
 /**
  * Serves built front-ends when their dist folders exist, so the api also runs before a build.
  * Returns the shell's index.html path (for the /app/* history fallback) or null.
  */
-export async function registerStatic(app: FastifyInstance, root: string, mediaDir = join(root, 'media')): Promise<{ shellIndex: string | null }> {
+export async function registerStatic(app: FastifyInstance, root: string, media: MediaFiles): Promise<{ shellIndex: string | null }> {
   const shellDist = join(root, 'shell', 'dist');
   const hasShell = existsSync(join(shellDist, 'index.html'));
   if (hasShell) {
@@ -60,10 +97,7 @@ export async function registerStatic(app: FastifyInstance, root: string, mediaDi
       },
     });
   }
-  const media = mediaDir;
-  if (existsSync(media)) {
-    await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: 3600 * 1000, setHeaders: mediaHeaders });
-  }
+  registerMedia(app, media);
 
   app.get('/', (_req, reply) => reply.redirect('/app/'));
   // /oyster is the public landing page, rendered by the shell under its publicPath.
@@ -111,15 +145,9 @@ export function sendShellIndex(reply: FastifyReply, indexPath: string) {
 }
 
 /**
- * The media folder: `MEDIA_DIR` when given (created if missing), else `<staticRoot>/media` — the
- * repository ships `media/.gitkeep`, so it exists for `npm start` and the image; a static root
- * without one (a test's temporary root, or none at all) gets no files written into it.
+ * The old media folder, whose files move into the file store at start (platform/media-files.ts):
+ * `MEDIA_DIR` when given, else `<staticRoot>/media` (the repository ships `media/.gitkeep`).
  */
 export function resolveMediaDir(explicit: string | undefined, staticRoot: string): string {
-  if (explicit) {
-    const dir = resolve(explicit);
-    mkdirSync(dir, { recursive: true });
-    return dir;
-  }
-  return join(staticRoot, 'media');
+  return explicit ? resolve(explicit) : join(staticRoot, 'media');
 }

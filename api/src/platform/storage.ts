@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Db } from './db.js';
 import { ConfigError } from './config.js';
 
@@ -29,13 +29,22 @@ export interface FileStore {
   get(key: string): Promise<Buffer | null>;
   /** The bytes as a stream, or null when there is no such file. */
   getStream(key: string): Promise<Readable | null>;
-  head(key: string): Promise<{ size: number } | null>;
+  /** Its size and when it was written (what /media/ answers as Last-Modified), or null. */
+  head(key: string): Promise<{ size: number; modifiedAt?: Date } | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; removing a missing file is no error. */
   delete(key: string): Promise<void>;
+  /** Every file whose key starts with `prefix` (a folder: `chat-files/`), with when it was written (the orphan sweep). */
+  list(prefix: string): AsyncIterable<ListedFile>;
   /** Answers whether the store can be reached (the /ready check). */
   check(): Promise<void>;
   close?(): Promise<void>;
+}
+
+export interface ListedFile {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 export interface StoredFile {
@@ -62,6 +71,26 @@ async function toBuffer(data: Buffer | Uint8Array | Readable): Promise<Buffer> {
 }
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT' || (e as NodeJS.ErrnoException)?.code === 'ENOTDIR';
+
+/**
+ * The files below a folder, depth first (nothing when it is missing): never a dot file or folder (a
+ * readiness probe, `.gitkeep`) nor a half-written `.tmp` file.
+ */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if (isMissing(e)) return;
+    throw e;
+  }
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* walkFiles(path);
+    else if (e.isFile() && !e.name.endsWith('.tmp')) yield path;
+  }
+}
 
 /** A folder: the key is the path below it; a file is written to a temporary name and renamed (never half a file). */
 export function localStore(root: string): FileStore {
@@ -99,7 +128,7 @@ export function localStore(root: string): FileStore {
     async head(key) {
       try {
         const st = await stat(pathOf(key));
-        return st.isFile() ? { size: st.size } : null;
+        return st.isFile() ? { size: st.size, modifiedAt: st.mtime } : null;
       } catch (e) {
         if (isMissing(e)) return null;
         throw e;
@@ -111,9 +140,23 @@ export function localStore(root: string): FileStore {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async *list(prefix) {
+      // The folder of the prefix (its part up to the last «/»), walked; half-written `.tmp` files and
+      // dot files (the readiness probe) are no keys.
+      const top = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      for await (const path of walkFiles(top ? join(base, top) : base)) {
+        const key = relative(base, path).split(sep).join('/');
+        if (!key.startsWith(prefix) || !KEY.test(key)) continue;
+        const st = await stat(path).catch(() => null);
+        if (st) yield { key, size: st.size, modifiedAt: st.mtime };
+      }
+    },
     async check() {
+      // A full or read-only disk fails it: a small write, then removed.
       await mkdir(base, { recursive: true });
-      await stat(base);
+      const probe = join(base, `.ready-probe-${process.pid}`);
+      await writeFile(probe, 'ok');
+      await unlink(probe);
     },
   };
 }
@@ -121,17 +164,22 @@ export function localStore(root: string): FileStore {
 /** Files in a Map: tests and the in-memory database. */
 export function memoryStore(): FileStore {
   const files = new Map<string, Buffer>();
+  const written = new Map<string, Date>();
   return {
     kind: 'memory',
     where: 'memory',
     async put(key, data) {
       const bytes = Buffer.from(await toBuffer(data));
       files.set(checkKey(key), bytes);
+      written.set(key, new Date());
       return { key, size: bytes.length, sha256: sha256(bytes) };
+    },
+    async *list(prefix) {
+      for (const [key, bytes] of [...files]) if (key.startsWith(prefix)) yield { key, size: bytes.length, modifiedAt: written.get(key)! };
     },
     get: async (key) => files.get(checkKey(key)) ?? null,
     getStream: async (key) => (files.has(checkKey(key)) ? Readable.from([files.get(key)!]) : null),
-    head: async (key) => (files.has(checkKey(key)) ? { size: files.get(key)!.length } : null),
+    head: async (key) => (files.has(checkKey(key)) ? { size: files.get(key)!.length, modifiedAt: written.get(key) } : null),
     exists: async (key) => files.has(checkKey(key)),
     delete: async (key) => void files.delete(checkKey(key)),
     check: async () => undefined,
@@ -166,14 +214,27 @@ export function databaseStore(db: Db): FileStore {
       return b ? Readable.from([b]) : null;
     },
     async head(key) {
-      const [row] = await db.query<{ size: number }>('SELECT size FROM stored_files WHERE key = $1', [checkKey(key)]);
-      return row ? { size: Number(row.size) } : null;
+      const [row] = await db.query<{ size: number; created_at: Date | string }>('SELECT size, created_at FROM stored_files WHERE key = $1', [checkKey(key)]);
+      return row ? { size: Number(row.size), modifiedAt: new Date(row.created_at) } : null;
     },
     async exists(key) {
       return !!(await this.head(key));
     },
     async delete(key) {
       await db.query('DELETE FROM stored_files WHERE key = $1', [checkKey(key)]);
+    },
+    async *list(prefix) {
+      // By pages of keys (never the bytes), so a big table is not read at once.
+      let after = '';
+      for (;;) {
+        const rows = await db.query<{ key: string; size: number; created_at: Date | string }>(
+          `SELECT key, size, created_at FROM stored_files WHERE starts_with(key, $1) AND key > $2 ORDER BY key LIMIT 500`,
+          [prefix, after],
+        );
+        for (const r of rows) yield { key: r.key, size: Number(r.size), modifiedAt: new Date(r.created_at) };
+        if (rows.length < 500) return;
+        after = rows[rows.length - 1].key;
+      }
     },
     async check() {
       await db.query('SELECT 1 FROM stored_files LIMIT 1');
@@ -232,7 +293,7 @@ export function s3Store(s: S3Settings): FileStore {
     async head(key) {
       try {
         const out = await client.send(new HeadObjectCommand({ Bucket, Key: k(key) }));
-        return { size: Number(out.ContentLength ?? 0) };
+        return { size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified };
       } catch (e) {
         if (notFound(e)) return null;
         throw e;
@@ -247,6 +308,18 @@ export function s3Store(s: S3Settings): FileStore {
       } catch (e) {
         if (!notFound(e)) throw e;
       }
+    },
+    async *list(prefix) {
+      const own = s.prefix ?? '';
+      let ContinuationToken: string | undefined;
+      do {
+        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${own}${prefix}`, ContinuationToken }));
+        for (const o of out.Contents ?? []) {
+          if (!o.Key?.startsWith(own)) continue;
+          yield { key: o.Key.slice(own.length), size: Number(o.Size ?? 0), modifiedAt: o.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async check() {
       // A missing key answers 404 when the bucket is there and the keys are right; anything else throws.

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { DEMO_PASSWORD } from '@oyster/shared-kit/domain';
 import type { Db } from '../platform/db.js';
+import type { MediaFiles } from '../platform/media-files.js';
 import type { DemoSeed, Domain } from '../platform/context.js';
 import { takeStartupLock } from '../platform/migrations.js';
 import { DOMAINS } from '../domains.js';
@@ -12,7 +13,7 @@ export { DEMO_PASSWORD };
  * starting together seed once); one bcrypt hash for all accounts. Then each domain's `seedContent`
  * (learning: once per database, its files whenever missing). Answers whether the rows were seeded now.
  */
-export async function seedDemo(db: Db, opts: { mediaDir?: string | null } = {}, domains: readonly Domain[] = DOMAINS): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { media?: MediaFiles | null } = {}, domains: readonly Domain[] = DOMAINS): Promise<boolean> {
   const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
   const seeded = await db.tx(async (q) => {
     await takeStartupLock(q);
@@ -22,6 +23,6 @@ export async function seedDemo(db: Db, opts: { mediaDir?: string | null } = {}, 
     for (const domain of domains) await domain.seed?.(q, demo);
     return true;
   });
-  for (const domain of domains) await domain.seedContent?.(db, { mediaDir: opts.mediaDir ?? null });
+  for (const domain of domains) await domain.seedContent?.(db, { media: opts.media ?? null });
   return seeded;
 }

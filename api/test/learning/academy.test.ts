@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
-import { BACKENDS, FORBIDDEN, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
+import { BACKENDS, FORBIDDEN, call, startSignedIn, type SignedInApp } from '../support';
 
 /** Academy: course lists per user type, a course with lessons and files, progress per user, editing rights. */
 const WHO = ['admin', 'copywriter', 'agent', 'newagent', 'manager', 'supervisor'] as const;
@@ -14,7 +14,7 @@ describe.each(BACKENDS)('learning: academy ($name)', (backend) => {
   let osago: any;
 
   beforeAll(async () => {
-    r = await startSignedIn(backend, WHO, { mediaDir: tempMediaDir() });
+    r = await startSignedIn(backend, WHO);
     osago = (await userList('agent')).body.data.courses.find((c: any) => c.title === 'Основы продаж ОСАГО');
   });
   afterAll(() => r.stop());

@@ -1,6 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { BACKENDS, FORBIDDEN, JPEG, PDF, PNG, call, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
+import { BACKENDS, FORBIDDEN, JPEG, PDF, PNG, call, startSignedIn, type SignedInApp } from '../support';
 import { seedDemo } from '../../src/seed';
 
 /** Banners and the media library (their files go through /api/v2/uploads, tested in uploads.test.ts). */
@@ -9,13 +7,11 @@ type Who = (typeof WHO)[number];
 
 describe.each(BACKENDS)('learning: banners and media library ($name)', (backend) => {
   let r: SignedInApp<Who>;
-  let mediaDir: string;
   const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
   const upload: SignedInApp<Who>['upload'] = (...a) => r.upload(...a);
 
   beforeAll(async () => {
-    mediaDir = tempMediaDir();
-    r = await startSignedIn(backend, WHO, { mediaDir });
+    r = await startSignedIn(backend, WHO);
   });
   afterAll(() => r.stop());
 
@@ -156,13 +152,13 @@ describe.each(BACKENDS)('learning: banners and media library ($name)', (backend)
 
   test('a deleted media item or banner takes its file along (its URL answers 404); a replaced banner picture goes too', async () => {
     const served = async (url: string) => (await fetch(r.url + url)).status;
-    const stored = (kind: string, name: string) => existsSync(join(mediaDir, kind, name));
+    const stored = (kind: string, name: string) => r.oyster.files.exists(`media/${kind}/${name}`);
 
     const photo = (await upload('copywriter', 'media', PNG)).body.data.storageFileName;
     const item = (await req('copywriter', 'POST', '/api/v2/media-library', { type: 'photo', title: 'Фото на удаление', storageFileName: photo })).body.data.item;
     expect(await served(item.url)).toBe(200);
     expect((await req('copywriter', 'DELETE', `/api/v2/media-library/${item._id}`)).body).toEqual({ data: { deleted: true } });
-    expect(stored('media', photo)).toBe(false);
+    expect(await stored('media', photo)).toBe(false);
     expect(await served(item.url)).toBe(404);
 
     // A file two items share stays until the last of them goes.
@@ -178,21 +174,23 @@ describe.each(BACKENDS)('learning: banners and media library ($name)', (backend)
     const second = (await upload('admin', 'banners', JPEG)).body.data.storageFileName;
     const banner = (await req('admin', 'POST', '/api/v2/banners', { title: 'Баннер на замену', storageFileName: first, active: false })).body.data.banner;
     expect((await req('admin', 'PATCH', `/api/v2/banners/${banner._id}`, { storageFileName: second })).body.data.banner.imageUrl).toBe(`/media/banners/${second}`);
-    expect(stored('banners', first)).toBe(false);
+    expect(await stored('banners', first)).toBe(false);
     expect(await served(`/media/banners/${first}`)).toBe(404);
     expect((await req('admin', 'DELETE', `/api/v2/banners/${banner._id}`)).body).toEqual({ data: { deleted: true } });
-    expect(stored('banners', second)).toBe(false);
+    expect(await stored('banners', second)).toBe(false);
     expect(await served(`/media/banners/${second}`)).toBe(404);
     // The demo banners' pictures are untouched.
     expect(await served('/media/banners/demo-eosago.png')).toBe(200);
   });
 
   test('the demo seed runs once per database and puts back missing files', async () => {
-    const banner = join(mediaDir, 'banners', 'demo-eosago.png');
-    rmSync(banner);
-    expect(existsSync(banner)).toBe(false);
-    expect(await seedDemo(r.oyster.db, { mediaDir })).toBe(false);
-    expect(existsSync(banner)).toBe(true);
+    const banner = 'media/banners/demo-eosago.png';
+    await r.oyster.files.delete(banner);
+    expect(await r.oyster.files.exists(banner)).toBe(false);
+    expect((await fetch(`${r.url}/media/banners/demo-eosago.png`)).status).toBe(404);
+    expect(await seedDemo(r.oyster.db, { media: r.oyster.media })).toBe(false);
+    expect(await r.oyster.files.exists(banner)).toBe(true);
+    expect((await fetch(`${r.url}/media/banners/demo-eosago.png`)).status).toBe(200);
     expect((await req('agent', 'POST', '/api/v2/posts/news/list', {})).body.data.total).toBe(12);
     expect((await req('agent', 'POST', '/api/v2/banners/list', { allBanners: false })).body.data.banners).toHaveLength(3);
     expect((await req('agent', 'POST', '/api/v2/academy/courses/get-list-user', {})).body.data.courses).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { BACKENDS, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, WEBP, mediaFiles, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
+import { BACKENDS, FORBIDDEN, GIF, HTML, JPEG, PDF, PNG, WEBP, mediaFiles, startSignedIn, type SignedInApp } from '../support';
 
 /** POST /api/v2/uploads: editors only, type by the first bytes, size limits, files under the media folder. */
 const WHO = ['admin', 'copywriter', 'agent', 'manager', 'supervisor'] as const;
@@ -6,19 +6,17 @@ type Who = (typeof WHO)[number];
 
 describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
   let r: SignedInApp<Who>;
-  let mediaDir: string;
   const req: SignedInApp<Who>['req'] = (...a) => r.req(...a);
   const upload: SignedInApp<Who>['upload'] = (...a) => r.upload(...a);
-  const files = (kind: string) => mediaFiles(mediaDir, kind);
+  const files = (kind: string) => mediaFiles(r.oyster.files, kind);
 
   beforeAll(async () => {
-    mediaDir = tempMediaDir();
-    r = await startSignedIn(backend, WHO, { mediaDir });
+    r = await startSignedIn(backend, WHO);
   });
   afterAll(() => r.stop());
 
   test('uploads: editors only; type by the first bytes; size limits; stored under the media folder', async () => {
-    const before = files('news');
+    const before = (await files('news'));
     expect((await upload(null, 'news', PNG)).status).toBe(401);
     for (const who of ['agent', 'manager', 'supervisor'] as const) expect((await upload(who, 'news', PNG)).body).toEqual(FORBIDDEN);
 
@@ -31,7 +29,7 @@ describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
     expect((await upload('admin', 'banners', JPEG)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.jpg$/), mime: 'image/jpeg' });
     expect((await upload('admin', 'media', WEBP)).body.data).toMatchObject({ storageFileName: expect.stringMatching(/\.webp$/), mime: 'image/webp' });
     expect((await upload('admin', 'courses', PDF)).body.data).toMatchObject({ url: expect.stringMatching(/^\/media\/courses\/[0-9a-f]{32}\.pdf$/), mime: 'application/pdf' });
-    const newsFiles = files('news');
+    const newsFiles = (await files('news'));
     expect(newsFiles.length).toBe(before.length + 1);
 
     const fail = async (who: Who, kind: string, data: Buffer, message: string | RegExp, opts = {}) => {
@@ -63,11 +61,11 @@ describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
     expect(json.status).toBe(400);
     expect(json.body.message).toMatch(/multipart\/form-data/);
     // Refused files leave nothing behind.
-    expect(files('news').length).toBe(newsFiles.length + 1);
+    expect((await files('news')).length).toBe(newsFiles.length + 1);
   }, 60_000);
 
   test('one file per request: a second file (in «file» or another field) is a 400, nothing is stored', async () => {
-    const before = files('news');
+    const before = (await files('news'));
     const send = async (parts: [string, Buffer | string][]) => {
       const form = new FormData();
       for (const [field, data] of parts) {
@@ -81,11 +79,11 @@ describe.each(BACKENDS)('learning: uploads ($name)', (backend) => {
     expect(await send([['file', PNG], ['file', JPEG]])).toEqual(refused);
     expect(await send([['file', PNG], ['other', PNG]])).toEqual(refused);
     expect(await send([['other', PNG], ['file', PNG]])).toEqual(refused);
-    expect(files('news')).toEqual(before);
+    expect((await files('news'))).toEqual(before);
     // A text field beside the one file is read past.
     const ok = await send([['title', 'обложка'], ['file', PNG]]);
     expect(ok.status).toBe(200);
-    expect(files('news').length).toBe(before.length + 1);
+    expect((await files('news')).length).toBe(before.length + 1);
   });
 });
 

@@ -31,7 +31,7 @@ describe.each(BACKENDS)('health, readiness, metrics ($name)', (backend) => {
     const res = await call(r.url, 'GET', '/ready');
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
-    expect(Object.keys(res.body.checks).sort()).toEqual(REDIS_URL ? ['database', 'files', 'redis', 'stopping', 'storage'] : ['database', 'files', 'stopping', 'storage']);
+    expect(Object.keys(res.body.checks).sort()).toEqual(REDIS_URL ? ['database', 'redis', 'stopping', 'storage'] : ['database', 'stopping', 'storage']);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

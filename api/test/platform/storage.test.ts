@@ -2,56 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { ConfigError } from '../../src/platform/config';
 import { chooseStore, localStore, memoryStore, s3SettingsFrom, s3Store, sha256, type FileStore } from '../../src/platform/storage';
 import type { Db } from '../../src/platform/db';
-
-/**
- * A tiny S3 in the test process: path-style PUT/GET/HEAD/DELETE of objects, 404 NoSuchKey for a
- * missing one, and a refusal of any request not signed with SigV4 by the expected key id.
- */
-async function fakeS3(bucket: string, keyId: string): Promise<{ url: string; objects: Map<string, Buffer>; app: FastifyInstance }> {
-  const objects = new Map<string, Buffer>();
-  const app = Fastify({ exposeHeadRoutes: false, bodyLimit: 64 * 1024 * 1024 });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  const noSuchKey = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
-  app.addHook('onRequest', async (req, reply) => {
-    const auth = String(req.headers.authorization ?? '');
-    if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${keyId}/`)) return reply.code(403).type('application/xml').send('<Error><Code>AccessDenied</Code></Error>');
-  });
-  const keyOf = (url: string) => {
-    const path = decodeURIComponent(url.split('?')[0]);
-    const prefix = `/${bucket}/`;
-    return path.startsWith(prefix) ? path.slice(prefix.length) : null;
-  };
-  app.put('/*', async (req, reply) => {
-    const key = keyOf(req.url);
-    if (!key) return reply.code(404).send();
-    objects.set(key, Buffer.from((req.body as Buffer | undefined) ?? Buffer.alloc(0)));
-    return reply.header('ETag', `"${sha256(objects.get(key)!).slice(0, 32)}"`).send('');
-  });
-  app.get('/*', async (req, reply) => {
-    const key = keyOf(req.url);
-    const data = key ? objects.get(key) : undefined;
-    if (!data) return reply.code(404).type('application/xml').send(noSuchKey);
-    return reply.type('application/octet-stream').header('Content-Length', data.length).send(data);
-  });
-  app.head('/*', async (req, reply) => {
-    const key = keyOf(req.url);
-    const data = key ? objects.get(key) : undefined;
-    if (!data) return reply.code(404).send();
-    return reply.type('application/octet-stream').header('Content-Length', data.length).send();
-  });
-  app.delete('/*', async (req, reply) => {
-    const key = keyOf(req.url);
-    if (key) objects.delete(key);
-    return reply.code(204).send();
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, objects, app };
-}
+import { fakeS3 } from '../support/fake-s3';
 
 const BYTES = Buffer.from('%PDF-1.7\nфайл договора\n%%EOF\n');
 const BIG = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
@@ -81,7 +35,9 @@ describe.each(STORES)('file store: %s', (_name, make) => {
     const put = await store.put('chat-files/0123456789abcdef01234567', BYTES, { contentType: 'application/pdf' });
     expect(put).toEqual({ key: 'chat-files/0123456789abcdef01234567', size: BYTES.length, sha256: sha256(BYTES) });
     expect((await store.get('chat-files/0123456789abcdef01234567'))!.equals(BYTES)).toBe(true);
-    expect(await store.head('chat-files/0123456789abcdef01234567')).toEqual({ size: BYTES.length });
+    const head = await store.head('chat-files/0123456789abcdef01234567');
+    expect(head?.size).toBe(BYTES.length);
+    expect(Math.abs(head!.modifiedAt!.getTime() - Date.now())).toBeLessThan(10 * 60_000);
     expect(await store.exists('chat-files/0123456789abcdef01234567')).toBe(true);
     const chunks: Buffer[] = [];
     for await (const c of (await store.getStream('chat-files/0123456789abcdef01234567'))!) chunks.push(Buffer.from(c));
@@ -106,6 +62,17 @@ describe.each(STORES)('file store: %s', (_name, make) => {
     await store.delete('broker-request-files/x1');
     await store.delete('broker-request-files/x1');
     expect(await store.exists('broker-request-files/x1')).toBe(false);
+  });
+
+  test('list: the files under a prefix with their size and when they were written; nothing else', async () => {
+    const t0 = Date.now() - 60_000;
+    await store.put('media/news/l1.png', BYTES);
+    await store.put('media/news/deep/l2.pdf', BIG.subarray(0, 10));
+    await store.put('media-other/x', BYTES);
+    const listed: { key: string; size: number; modifiedAt: Date }[] = [];
+    for await (const f of store.list('media/news/')) listed.push(f);
+    expect(listed.map((f) => [f.key, f.size]).sort()).toEqual([['media/news/deep/l2.pdf', 10], ['media/news/l1.png', BYTES.length]]);
+    for (const f of listed) expect(f.modifiedAt.getTime()).toBeGreaterThan(t0);
   });
 
   test('a key is a relative path of ours: «..», absolute paths and empty segments are refused', async () => {

@@ -1,5 +1,5 @@
 import { CONTRACT_STATUS, FINAL_BROKER_REQUEST_STATUSES } from '@oyster/shared-kit/domain';
-import { BACKENDS, GIF, HTML, HTML_AS_PDF, PNG, mediaFiles, startSignedIn, tempMediaDir, type SignedInApp } from '../support';
+import { BACKENDS, GIF, HTML, HTML_AS_PDF, PNG, mediaFiles, startSignedIn, type SignedInApp } from '../support';
 
 /**
  * One check for every upload in the product (platform/uploads.ts checkUpload): files on a contract, on
@@ -49,7 +49,6 @@ const clientKey = () => `u${Date.now().toString(36)}${(seq++).toString(36).padSt
 
 describe.each(BACKENDS)('the one upload check ($name)', (backend) => {
   let r: SignedInApp<Who>;
-  let mediaDir: string;
   let routes: UploadRoute[];
   const count = async (sql: string, id: string) => (await r.oyster.db.query<{ n: number }>(sql, [id]))[0].n;
   const post = async (path: string, headers: Record<string, string>, fields: Record<string, string>, fileName: string, data: Buffer) => {
@@ -61,8 +60,7 @@ describe.each(BACKENDS)('the one upload check ($name)', (backend) => {
   };
 
   beforeAll(async () => {
-    mediaDir = tempMediaDir();
-    r = await startSignedIn(backend, ['agent', 'copywriter'] as const, { mediaDir, oysterAppToken: APP_TOKEN });
+    r = await startSignedIn(backend, ['agent', 'copywriter'] as const, { oysterAppToken: APP_TOKEN });
     const db = r.oyster.db;
     const agent = { 'x-api-token': r.tokens.agent };
     const [contract] = await db.query<{ id: string; type_id: string }>(
@@ -84,7 +82,7 @@ describe.each(BACKENDS)('the one upload check ($name)', (backend) => {
       takesPdf,
       pngMb: 5,
       send: (name, data) => post(`/api/v2/uploads?kind=${kind}`, { 'x-api-token': r.tokens.copywriter }, {}, name, data),
-      kept: async () => mediaFiles(mediaDir, kind).length,
+      kept: async () => (await mediaFiles(r.oyster.files, kind)).length,
     });
     routes = [
       {

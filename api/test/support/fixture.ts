@@ -9,14 +9,15 @@
  * and seed; it runs seeded-copy.test.ts in a child jest for that (the sources need jest's module
  * mapping). Without the file (OYSTER_TEST_NO_COPY=1, or the build failed) start() migrates and seeds.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from '../../src/migrations';
 import { pgliteHandle, pgliteOptions } from '../../src/platform/db';
 import { runMigrations } from '../../src/platform/migrations';
 import { seedDemo } from '../../src/seed';
+import { mediaFiles } from '../../src/platform/media-files';
+import { memoryStore } from '../../src/platform/storage';
 
 export const SEEDED_COPY_FILE = 'seeded-pglite.tar';
 
@@ -35,15 +36,13 @@ export async function buildSeededDump(file: string): Promise<void> {
   const lite = new PGlite(pgliteOptions());
   await lite.waitReady;
   const db = pgliteHandle(lite);
-  // The learning seed writes its demo files to a media folder; the rows are what the copy keeps (each
-  // app's own start writes the files into its own folder, as on a restart).
-  const media = mkdtempSync(join(tmpdir(), 'oyster-fixture-media-'));
+  // The learning seed writes its demo files to a media store (here one in memory, dropped); the rows are
+  // what the copy keeps (each app's own start writes the files into its own store, as on a restart).
   try {
     await runMigrations(db, MIGRATIONS);
-    await seedDemo(db, { mediaDir: media });
+    await seedDemo(db, { media: mediaFiles(memoryStore(), null) });
     writeFileSync(file, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await lite.close();
-    rmSync(media, { recursive: true, force: true });
   }
 }

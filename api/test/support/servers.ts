@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
 import type { Db } from '../../src/platform/db';
+import type { FileStore } from '../../src/platform/storage';
 import { seededPgliteDump } from './fixture';
 import { call, signInAll, uploadFile, type Res } from './http';
 
@@ -82,13 +83,11 @@ export async function dropSchema(databaseUrl: string, schema: string) {
 /** A fresh media folder for an app (learning suites upload into it). */
 export const tempMediaDir = () => join(mkdtempSync(join(tmpdir(), 'oyster-media-')), 'media');
 
-/** The names of the files stored under one kind folder of a media folder, sorted ([] when there is none). */
-export function mediaFiles(mediaDir: string, kind: string): string[] {
-  try {
-    return readdirSync(join(mediaDir, kind)).sort();
-  } catch {
-    return [];
-  }
+/** The names of the media files of one kind (`media/<kind>/…` of the app's file store), sorted. */
+export async function mediaFiles(store: FileStore, kind: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const f of store.list(`media/${kind}/`)) names.push(f.key.slice(`media/${kind}/`.length));
+  return names.sort();
 }
 
 /** A running app with some demo accounts signed in, and calls as one of them (null: without a token). */

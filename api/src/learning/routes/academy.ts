@@ -24,7 +24,7 @@ const LESSON_NOT_FOUND = 'Урок не найден';
 /** Draft courses are seen by staff (they get the admin list) and editors. */
 const seesDrafts = (me: Authed) => me.can.isPersonal || me.can.canEditLearning;
 
-export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext) {
+export function academyRoutes(app: FastifyInstance, { db, media }: AppContext) {
   /** Whose progress a list shows: one's own, or an agent's for staff. */
   async function progressOwner(me: Authed, agentId: string | null | undefined): Promise<string> {
     if (!agentId || agentId === me.user._id) return me.user._id;
@@ -35,15 +35,17 @@ export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
   }
 
   /** Attachment sizes come from the stored files; a file that is not there is a 400, nothing saved. */
-  function resolveAttachments(list: { name: string; url: string }[] | undefined): Attachment[] | undefined {
+  async function resolveAttachments(list: { name: string; url: string }[] | undefined): Promise<Attachment[] | undefined> {
     if (!list) return undefined;
-    return list.map((a, i) => {
-      const file = statMediaFile(mediaDir, 'courses', ATTACHMENT_URL.exec(a.url)![1]);
+    const out: Attachment[] = [];
+    for (const [i, a] of list.entries()) {
+      const file = await statMediaFile(media, 'courses', ATTACHMENT_URL.exec(a.url)![1]);
       if (!file || file.type !== 'pdf') {
         throw validationError(`Поле «attachments[${i}].url»: файл ${a.url} не найден — сначала загрузите PDF`, `attachments[${i}].url`);
       }
-      return { name: a.name, url: a.url, size: file.size };
-    });
+      out.push({ name: a.name, url: a.url, size: file.size });
+    }
+    return out;
   }
 
   async function courseOr404(me: Authed, userId: string, id: string) {
@@ -111,7 +113,7 @@ export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
   route(app, { method: 'POST', url: '/api/v2/academy/courses/:id/lessons', summary: 'Академия: добавить урок', access: 'canEditLearning', params: byId, body: lessonCreateSchema }, async (req) => {
     const { id } = req.params;
     const input = req.body;
-    const attachments = resolveAttachments(input.attachments);
+    const attachments = await resolveAttachments(input.attachments);
     const lessonId = await db.tx(async (q) => {
       const [c] = await q.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [id]);
       if (!c) throw notFoundError(COURSE_NOT_FOUND);
@@ -123,7 +125,7 @@ export function academyRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
   route(app, { method: 'PATCH', url: '/api/v2/academy/lessons/:lessonId', summary: 'Академия: изменить урок', access: 'canEditLearning', params: byLesson, body: lessonPatchSchema }, async (req) => {
     const { lessonId } = req.params;
     const patch = definedEntries(req.body);
-    const attachments = resolveAttachments(patch.attachments);
+    const attachments = await resolveAttachments(patch.attachments);
     const ok = await db.tx((q) => updateLesson(q, lessonId, { ...(patch as Partial<LessonWrite>), ...(attachments ? { attachments } : {}) }));
     if (!ok) throw notFoundError(LESSON_NOT_FOUND);
     return { data: { lesson: await getLesson(db, req.me.user._id, lessonId) } };

@@ -17,9 +17,9 @@ const MEDIA_NOT_FOUND = 'Материал не найден';
 
 const VIDEO_MIME: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
 
-export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext) {
-  function bannerImage(storageFileName: string) {
-    const file = statMediaFile(mediaDir, 'banners', storageFileName);
+export function libraryRoutes(app: FastifyInstance, { db, media }: AppContext) {
+  async function bannerImage(storageFileName: string) {
+    const file = await statMediaFile(media, 'banners', storageFileName);
     if (!file) throw validationError(UPLOAD_TEXTS.missing(storageFileName), 'storageFileName');
     if (file.type === 'pdf') throw validationError(UPLOAD_TEXTS.badType('banners'), 'storageFileName');
   }
@@ -34,7 +34,7 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
 
   route(app, { method: 'POST', url: '/api/v2/banners', summary: 'Баннеры: создать', access: 'canEditLearning', body: bannerCreateSchema }, async (req) => {
     const input = req.body;
-    bannerImage(input.storageFileName);
+    await bannerImage(input.storageFileName);
     const id = await db.tx((q) => createBanner(q, input as BannerInput));
     return { data: { banner: await getBanner(db, id) } };
   });
@@ -42,13 +42,13 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
   route(app, { method: 'PATCH', url: '/api/v2/banners/:id', summary: 'Баннеры: изменить', access: 'canEditLearning', params: byId, body: bannerPatchSchema }, async (req) => {
     const { id } = req.params;
     const patch = definedEntries(req.body);
-    if (patch.storageFileName) bannerImage(patch.storageFileName);
-    if (!(await db.tx((q) => updateBanner(q, id, patch as Partial<BannerInput>, mediaDir)))) throw notFoundError(BANNER_NOT_FOUND);
+    if (patch.storageFileName) await bannerImage(patch.storageFileName);
+    if (!(await db.tx((q) => updateBanner(q, id, patch as Partial<BannerInput>, media)))) throw notFoundError(BANNER_NOT_FOUND);
     return { data: { banner: await getBanner(db, id) } };
   });
 
   route(app, { method: 'DELETE', url: '/api/v2/banners/:id', summary: 'Баннеры: удалить', access: 'canEditLearning', params: byId }, async (req) => {
-    if (!(await db.tx((q) => deleteBanner(q, req.params.id, mediaDir)))) throw notFoundError(BANNER_NOT_FOUND);
+    if (!(await db.tx((q) => deleteBanner(q, req.params.id, media)))) throw notFoundError(BANNER_NOT_FOUND);
     return { data: { deleted: true } };
   });
 
@@ -66,7 +66,7 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
       item = { type, title: input.title, url: input.url, thumbnailUrl: null, size: 0, mime: VIDEO_MIME[ext] ?? 'text/html' };
     } else {
       if (!input.storageFileName) throw validationError('Поле «storageFileName» обязательно: сначала загрузите файл', 'storageFileName');
-      const file = statMediaFile(mediaDir, 'media', input.storageFileName);
+      const file = await statMediaFile(media, 'media', input.storageFileName);
       if (!file) throw validationError(UPLOAD_TEXTS.missing(input.storageFileName), 'storageFileName');
       if (type === 'photo' && file.type === 'pdf') throw validationError('Для фото допустимы PNG, JPEG, WEBP', 'storageFileName');
       if (type === 'document' && file.type !== 'pdf') throw validationError('Для документа допустим только PDF', 'storageFileName');
@@ -77,7 +77,7 @@ export function libraryRoutes(app: FastifyInstance, { db, mediaDir }: AppContext
   });
 
   route(app, { method: 'DELETE', url: '/api/v2/media-library/:id', summary: 'Медиатека: удалить', access: 'canEditLearning', params: byId }, async (req) => {
-    if (!(await deleteMedia(db, req.params.id, mediaDir))) throw notFoundError(MEDIA_NOT_FOUND);
+    if (!(await deleteMedia(db, req.params.id, media))) throw notFoundError(MEDIA_NOT_FOUND);
     return { data: { deleted: true } };
   });
 }
