@@ -4,6 +4,7 @@
  * (skipped with a note when 127.0.0.1:5432 does not answer). Exit code: how many failed.
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -22,10 +23,12 @@ const DRILLS = [
 ];
 
 let failed = 0;
+const results = { held: 0, skipped: 0 };
 const rows = [];
 for (const d of DRILLS) {
   if (d.needs && !(await d.needs())) {
     rows.push(`${d.name}: skipped (no PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL)`);
+    results.skipped++;
     continue;
   }
   const began = Date.now();
@@ -33,7 +36,10 @@ for (const d of DRILLS) {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...(short ? ['--short'] : [])], { stdio: 'inherit', timeout: 10 * 60_000 });
   const ok = r.status === 0;
   if (!ok) failed++;
+  else results.held++;
   rows.push(`${d.name}: ${ok ? 'held' : 'FAILED'} in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 }
 console.log(`\ndrills:\n  ${rows.join('\n  ')}`);
+// `npm test` reads how many held and failed from here (DRILLS_SUMMARY, a file path).
+if (process.env.DRILLS_SUMMARY) writeFileSync(process.env.DRILLS_SUMMARY, JSON.stringify({ held: results.held, failed, skipped: results.skipped }));
 process.exit(failed);

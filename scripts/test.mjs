@@ -1,6 +1,7 @@
 // `npm test`: every suite — type checks, import rules, compose file, unit and component tests,
 // api integration (PGlite, and the machine's PostgreSQL/Redis when they are there), then the
-// end-to-end tests in Chromium against the built product. Ends with one line «N passed, N failed».
+// end-to-end tests in Chromium against the built product, and the drills' one-minute versions (bench/drills.mjs
+// --short). Ends with one line «N passed, N failed».
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -136,7 +137,8 @@ if (want('api')) {
   }
 }
 
-if (want('e2e')) {
+// The build serves the end-to-end tests and the drills.
+if (want('e2e') || want('drills')) {
   let built = true;
   try {
     await timed('build', () => buildAll());
@@ -144,8 +146,10 @@ if (want('e2e')) {
     log(e.message);
     built = false;
   }
-  const chromium = await ensureDebianPackage('chromium', 'chromium');
-  if (!built || !chromium) {
+  const chromium = want('e2e') && (await ensureDebianPackage('chromium', 'chromium'));
+  if (!want('e2e')) {
+    if (!built) record('build', 0, 1);
+  } else if (!built || !chromium) {
     record('e2e', 0, 1);
   } else {
     // Byte budgets of the login and home pages (bench/budgets.json): deterministic, so they may fail CI.
@@ -166,6 +170,18 @@ if (want('e2e')) {
       const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
       record('e2e', s.expected + s.flaky, failed, s.skipped);
     } else record('e2e', 0, 1);
+  }
+  // The drills' one-minute versions (issue 27; `npm run drills` runs them in full): each starts the built
+  // product with what it needs, breaks something under load and checks what must hold.
+  if (built && want('drills')) {
+    log('drills, short versions (bench/drills.mjs --short)…');
+    const summary = join(tmpdir(), `oyster-drills-${process.pid}.json`);
+    rmSync(summary, { force: true });
+    const code = await timed('drills', () => run('node', ['bench/drills.mjs', '--short'], { cwd: ROOT, env: { DRILLS_SUMMARY: summary } }));
+    if (existsSync(summary)) {
+      const s = JSON.parse(readFileSync(summary, 'utf8'));
+      record('drills (short)', s.held, s.failed + (code !== 0 && s.failed === 0 ? 1 : 0), s.skipped);
+    } else record('drills (short)', 0, 1);
   }
 }
 
