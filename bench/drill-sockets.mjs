@@ -102,7 +102,7 @@ async function main() {
 
   const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
   const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  const describe = (list) => `p50 ${fmt(percentile(list, 50))}, p95 ${fmt(percentile(list, 95))}, p99 ${fmt(percentile(list, 99))}, max ${fmt(Math.max(...list))}`;
+  const describe = (list) => `first ${fmt(Math.min(...list))}, p50 ${fmt(percentile(list, 50))}, p95 ${fmt(percentile(list, 95))}, p99 ${fmt(percentile(list, 99))}, max ${fmt(Math.max(...list))}`;
   const ok = async (p) => {
     const r = await p;
     if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body ?? r.error).slice(0, 300)}`);
