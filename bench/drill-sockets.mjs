@@ -32,6 +32,10 @@ const now = () => performance.timeOrigin + performance.now();
 // ───────────────────────── a holder: a child process keeping its share of the sockets ─────────────────────────
 
 function holder() {
+  // A Ctrl-C (or `timeout`) reaches the whole process group: the drill's own cleanup closes the holders.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => undefined);
+  process.on('disconnect', () => process.exit(0));
   const sockets = [];
   let armed = null; // { id, event, match, at: Map<index, epoch ms> }
   const matches = (kind, key, payload) => (kind === 'webinar' ? payload?._id === key : payload?.message?.text === key);
@@ -116,7 +120,11 @@ async function main() {
       const waiters = [];
       child.on('message', (m) => waiters.shift()?.(m));
       child.on('error', () => undefined); // a holder gone: the watchdog ends the drill
-      const ask = (m) => new Promise((resolve) => (waiters.push(resolve), child.send(m)));
+      const ask = (m) =>
+        new Promise((resolve) => {
+          waiters.push(resolve);
+          child.send(m, (err) => err && resolve({ times: [], connected: 0, errors: { [err.code]: 1 } }));
+        });
       return { child, ask };
     });
     let closed = null;
@@ -159,6 +167,7 @@ async function main() {
     problems.push(`not done within ${BOUND_MS / 60_000} min`);
     void finish();
   }, BOUND_MS);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => (problems.push(`stopped by ${sig}`), void finish()));
   server = null;
   nodes = [];
   baseUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -265,11 +274,13 @@ async function main() {
 /** Stops what the drill started and prints its verdict (also when the time bound ran out). */
 async function finish() {
   clearTimeout(watchdog);
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => undefined);
-  if (server) await server.stop();
-  for (const n of nodes) await n.stop();
+  // Each step on its own: one that throws must not leave the nodes, Redis or the database behind.
+  const step = (f) => Promise.resolve().then(f).catch((e) => console.log(`cleanup: ${e.message}`));
+  for (const c of cleanups.reverse()) await step(c);
+  if (server) await step(() => server.stop());
+  for (const n of nodes ?? []) await step(() => n.stop());
   if (redis) redis.kill();
-  if (dbMade && !argv.includes('--keep')) psql(baseUrl.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (dbMade && !argv.includes('--keep')) await step(() => psql(baseUrl.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   if (problems.length) {
     console.log(`\nFAILED:\n- ${problems.join('\n- ')}`);
     process.exit(1);
