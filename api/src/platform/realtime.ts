@@ -64,6 +64,11 @@ export interface Realtime {
   io: Server;
   /** Sends one of the socket's server events (shared-kit `ServerEvents`, spec §7) to every socket of a user. */
   emitToUser<K extends ServerEventName>(userId: string, event: K, payload: ServerEvents[K]): void;
+  /**
+   * The same event to every socket of many users at once: one packet encoded once and (with Redis) one
+   * message to the other nodes, not one per user; a socket gets it once.
+   */
+  emitToUsers<K extends ServerEventName>(userIds: readonly string[], event: K, payload: ServerEvents[K]): void;
   /** Sends an event to every connected socket (only what anyone signed in may know, e.g. «webinar X changed»). */
   emitToAll<K extends ServerEventName>(event: K, payload: ServerEvents[K]): void;
   /** Tell the sockets of one session (or all of a user's) to log out, then drop them. */
@@ -220,6 +225,7 @@ export function createRealtime(
     // Nothing is sent once closing: a periodic job finishing late (renewal reminders at start) must not publish
     // through a Redis client that is being closed.
     emitToUser: (userId, event, payload) => void (closing || io.to(userRoom(userId)).emit(event, payload)),
+    emitToUsers: (userIds, event, payload) => void (closing || !userIds.length || io.to(userIds.map(userRoom)).emit(event, payload)),
     emitToAll: (event, payload) => void (closing || io.emit(event, payload)),
     endSession: (sessionId) => endSession(sessionRoom(sessionId)),
     endUserSessions: (userId) => endSession(userRoom(userId)),

@@ -72,6 +72,11 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
       await Promise.all([connected(agentSocket), connected(newSocket)]);
       const forAgent = once<Webinar>(agentSocket, 'webinar-notification');
       const forNew = once<Webinar>(newSocket, 'webinar-notification');
+      // One toast each (the invitation goes as two broadcasts, signed up or not: bench/drill-sockets.mjs).
+      const agentToasts: Webinar[] = [];
+      const newToasts: Webinar[] = [];
+      agentSocket.on('webinar-notification', (t: Webinar) => agentToasts.push(t));
+      newSocket.on('webinar-notification', (t: Webinar) => newToasts.push(t));
       const bell = once<{ count: number }>(newSocket, 'notifications_count');
       const toasts: unknown[] = [];
       newSocket.on('notification', (n: unknown) => toasts.push(n));
@@ -87,6 +92,8 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
       const [line] = await r.oyster.db.query<{ action: string }>('SELECT action FROM notifications WHERE user_id = $1 AND title = $2', [newagentId, WEBINAR_TEXTS.inviteTitle('Приглашение')]);
       expect(line.action).toBe(`/webinar/${w._id}`);
       expect(toasts).toEqual([]);
+      expect(agentToasts.map((t) => [t._id, t.registration])).toEqual([[w._id, true]]);
+      expect(newToasts.map((t) => [t._id, t.registration])).toEqual([[w._id, false]]);
     } finally {
       agentSocket.close();
       newSocket.close();

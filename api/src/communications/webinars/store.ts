@@ -139,7 +139,12 @@ interface Word {
 async function tell(ctx: Ctx, word: Word | null): Promise<void> {
   if (!word) return;
   const now = Date.now();
-  for (const t of word.toasts) ctx.rt.emitToUser(t.userId, 'webinar-notification', toWebinar(word.row, { staff: false, registered: t.registered, now }));
+  // Two toasts (signed up or not), each sent once to all its users: an invitation to every agent of a
+  // broker is two broadcasts, not one per agent (bench/drill-sockets.mjs).
+  for (const registered of [true, false]) {
+    const ids = word.toasts.filter((t) => t.registered === registered).map((t) => t.userId);
+    ctx.rt.emitToUsers(ids, 'webinar-notification', toWebinar(word.row, { staff: false, registered, now }));
+  }
   // The webinar's own toast says it: the bell gets its line and count, not a second toast.
   await pushNotifications(ctx, word.bell, { toast: false });
   ctx.rt.emitToAll('webinar_changed', { webinarId: word.row.id });
