@@ -1,6 +1,6 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/finance/ledger';
-import { calendarTick, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
+import { calendarTick, checksLeftBehind, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
 import { DEMO_INSURERS, demoAdapter } from '../../src/sales/insurers/demo';
 import type { InsurerAdapter } from '../../src/sales/insurers/adapter';
 import { DEMO_OWNER_OVERRIDE_BP } from '../../src/finance/seed';
@@ -344,6 +344,37 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(calls.map((c) => c.method).filter((m) => m !== 'quote')).toEqual(['status', 'status']);
     // Nothing left behind: a second pass releases nothing more.
     expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, null, db)))).toBe(0);
+  });
+
+  test('a check cut short is resumed (issue 27, a node killed mid-way): a contract left «Отправлен страховщику», «На проверке» or «Проверка пройдена» gets its payment link from the step it was at, with the insurer’s reference; one moved a moment ago is not raced', async () => {
+    const db = r.oyster.db;
+    const deps: FlowDeps = { db, rt: r.oyster.realtime, log: r.oyster.app.log, adapterOf: () => demoAdapter(DEMO_INSURERS.find((i) => i.code === 'vsk')!, 0, null, db) };
+    const made = [await create(), await create(), await create(), await create()];
+    for (const c of made) expect((await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE })).status).toBe(200);
+    const [sent, checking, checked, fresh] = made;
+    const ref = (c: { id: string }) => `VSK-${c.id.slice(-8)}-left`;
+    await db.query(`UPDATE contracts SET status = ${S.sent}, updated_at = now() - interval '10 minutes' WHERE id = $1`, [sent.id]);
+    for (const [c, status] of [[checking, S.awaitingCheck], [checked, S.checkOk]] as const) {
+      await db.query(`UPDATE contracts SET status = ${status}, insurer_ref = $2, updated_at = now() - interval '10 minutes' WHERE id = $1`, [c.id, ref(c)]);
+    }
+    // Moved a moment ago: its own check may still be under way.
+    await db.query(`UPDATE contracts SET status = ${S.awaitingCheck}, insurer_ref = $2, updated_at = now() WHERE id = $1`, [fresh.id, ref(fresh)]);
+
+    expect(await checksLeftBehind(deps)).toBe(3);
+    for (const c of [sent, checking, checked]) {
+      const d = (await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data;
+      expect({ status: d.status, statusTitle: d.statusTitle, link: /\/pay\/[A-Za-z0-9_-]+$/.test(d.paymentUrl ?? '') }).toEqual({ status: S.waitingPayment, statusTitle: CONTRACT_STATUS_TITLES[S.waitingPayment], link: true });
+    }
+    // The insurer's reference kept: the documents are not sent a second time once it gave one.
+    const refs = await db.query<{ id: string; insurer_ref: string }>('SELECT id, insurer_ref FROM contracts WHERE id = ANY($1::text[])', [[checking.id, checked.id]]);
+    expect(Object.fromEntries(refs.map((x) => [x.id, x.insurer_ref]))).toEqual({ [checking.id]: ref(checking), [checked.id]: ref(checked) });
+    const methods = async (id: string) => (await db.query<{ method: string }>('SELECT method FROM insurer_calls WHERE contract_id = $1 ORDER BY id', [id])).map((x) => x.method).filter((m) => m !== 'quote');
+    expect(await methods(sent.id)).toEqual(['prepare', 'check', 'paymentLink']);
+    expect(await methods(checking.id)).toEqual(['check', 'paymentLink']);
+    expect(await methods(checked.id)).toEqual(['paymentLink']);
+    expect((await req('agent', 'GET', `/api/v2/contracts/${fresh.id}`)).body.data.status).toBe(S.awaitingCheck);
+    // Nothing left behind: a second pass resumes nothing.
+    expect(await checksLeftBehind(deps)).toBe(0);
   });
 
   test('the demo’s insurer log: a demo contract «Требует исправления» shows the insurer’s message, and its calls — prepare, then the check saying it — are in SOAP-логи; one waiting for payment has its link', async () => {
