@@ -7,6 +7,7 @@ import { DEMO_OWNER_OVERRIDE_BP } from '../../src/finance/seed';
 import { DEMO_FIX_MESSAGE } from '../../src/sales/demo-contracts';
 import { moscowToday } from '../../src/sales/osago';
 import { PAYMENT_TEXTS } from '../../src/sales/payments/callbacks';
+import { DEMO_PAYMENT_CONFIRMING } from '../../src/sales/payments/demo-acquirer';
 import { demoPaymentSecret } from '../../src/sales/payments/secrets';
 import { SIGNATURE_HEADER, signCallback } from '../../src/sales/payments/signature';
 import { refundDueAnswer } from '@oyster/shared-kit/domain';
@@ -187,6 +188,38 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     await until('agent', c.id, S.released);
     expect(await (await fetch(waiting.paymentUrl)).text()).toContain('Полис оплачен');
     expect((await fetch(`${r.url}/pay/nosuchtokennosuchtoken`)).status).toBe(404);
+  });
+
+  test('the demo insurer sends its callback again while it gets no answer (issue 27): the database refuses the first deliveries, the page says the money is being confirmed, the contract is paid once a delivery lands — one payment, nothing refund-due', async () => {
+    const db = r.oyster.db;
+    const c = await create('agent', 'ingos');
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    // The product cannot answer: every write of a callback fails while the switch is on.
+    await db.query('CREATE TABLE refuse_callbacks_switch (on_ boolean)');
+    await db.query('INSERT INTO refuse_callbacks_switch VALUES (true)');
+    await db.query(`CREATE FUNCTION refuse_callbacks() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF EXISTS (SELECT 1 FROM refuse_callbacks_switch) THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`);
+    await db.query('CREATE TRIGGER refuse_callbacks BEFORE INSERT ON payment_callbacks FOR EACH ROW EXECUTE FUNCTION refuse_callbacks()');
+    try {
+      const pay = () => fetch(waiting.paymentUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      expect((await pay()).status).toBe(303);
+      const page = await (await fetch(waiting.paymentUrl)).text();
+      expect(page).toContain('<h1>Оплата принята</h1>');
+      expect(page).toContain(DEMO_PAYMENT_CONFIRMING);
+      // Pressed again meanwhile: the money is not taken a second time.
+      expect((await pay()).status).toBe(303);
+      expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.waitingPayment);
+      await db.query('DELETE FROM refuse_callbacks_switch');
+      await until('agent', c.id, S.released);
+    } finally {
+      await db.query('DROP TRIGGER IF EXISTS refuse_callbacks ON payment_callbacks');
+      await db.query('DROP FUNCTION IF EXISTS refuse_callbacks()');
+      await db.query('DROP TABLE IF EXISTS refuse_callbacks_switch');
+    }
+    const kept = await db.query<{ outcome: string }>('SELECT outcome FROM payment_callbacks WHERE contract_id = $1', [c.id]);
+    expect(kept.map((k) => k.outcome)).toEqual(['applied']);
+    expect(await (await fetch(waiting.paymentUrl)).text()).toContain('Полис оплачен');
   });
 
   test('paid: the sub-agent’s commission and the network owner’s override are accrued in kopecks; cancelled by staff: both reversed', async () => {
