@@ -19,6 +19,7 @@ const portOpen = (port) =>
 const DRILLS = [
   { name: 'graceful stop', script: 'drill-graceful-stop.mjs' },
   { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+  { name: 'a node killed under load', script: 'drill-node-kill.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
 ];
 
 let failed = 0;
