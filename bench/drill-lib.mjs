@@ -52,6 +52,69 @@ export async function cuttableProxy(target) {
   return { get port() { return port; }, cut: stop, restore: listen, close: stop };
 }
 
+/**
+ * A round-robin TCP proxy on a free loopback port in front of `targets` (a gateway in front of api nodes):
+ * each new connection goes to the next target; one whose connect fails is skipped for the next (a dead
+ * node), tried again once `retryMs` have passed. TCP-level, so it carries websockets too. `counts` says
+ * how many connections each target took; `on(target)` how many are open to it now.
+ */
+export async function roundRobinProxy(targets, { retryMs = 1_000 } = {}) {
+  const open = new Map(targets.map((t) => [t, new Set()]));
+  const counts = new Map(targets.map((t) => [t, 0]));
+  const downUntil = new Map();
+  let next = 0;
+  const pick = (tried) => {
+    for (let i = 0; i < targets.length; i++) {
+      const t = targets[(next + i) % targets.length];
+      if (tried.has(t) || (downUntil.get(t) ?? 0) > Date.now()) continue;
+      next = (targets.indexOf(t) + 1) % targets.length;
+      return t;
+    }
+    return targets.find((t) => !tried.has(t));
+  };
+  const server = net.createServer((client) => {
+    client.pause();
+    const tried = new Set();
+    client.on('error', () => client.destroy());
+    const attempt = () => {
+      const t = pick(tried);
+      if (!t) return client.destroy();
+      tried.add(t);
+      const upstream = net.connect(t.port, t.host);
+      upstream.once('connect', () => {
+        counts.set(t, counts.get(t) + 1);
+        open.get(t).add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          open.get(t).delete(upstream);
+        };
+        upstream.removeAllListeners('error');
+        upstream.on('error', drop).on('close', drop);
+        client.on('close', drop);
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+      upstream.once('error', () => {
+        downUntil.set(t, Date.now() + retryMs);
+        attempt();
+      });
+    };
+    attempt();
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    counts,
+    on: (t) => open.get(t).size,
+    close: () =>
+      new Promise((resolve) => {
+        for (const set of open.values()) for (const s of set) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** A demo account's session token. */
 export async function signIn(url, email) {
   const r = await fetch(`${url}/api/v2/auth/login/`, {

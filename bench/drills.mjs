@@ -21,6 +21,7 @@ const DRILLS = [
   { name: 'graceful stop', script: 'drill-graceful-stop.mjs' },
   { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
   { name: 'sockets: 10,000 on a node, chat across two', script: 'drill-sockets.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+  { name: 'a node killed under load', script: 'drill-node-kill.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
 ];
 
 let failed = 0;

@@ -52,21 +52,22 @@ export function freePort() {
  * The production server with the demo data on `port` (PGlite in a temporary DATA_DIR unless `env`
  * says otherwise, or in `dataDir` when given), up once its remotes manifest answers. `stop()` ends it
  * and removes the temporary data. `nodeArgs` go before the script (e.g. ['--cpu-prof', '--cpu-prof-dir=…'],
- * which NODE_OPTIONS does not take).
+ * which NODE_OPTIONS does not take). `logFile`: the server's log (its stdout) appended there.
  */
-export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDir: keptDir = null, nodeArgs = [] } = {}) {
+export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDir: keptDir = null, nodeArgs = [], logFile = null } = {}) {
   if (!fs.existsSync(API_SERVER)) throw new Error('api/dist/server.mjs is missing: run `node scripts/build.mjs` first');
   // A given folder is the caller's: reused as it is and left in place at stop.
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, API_SERVER], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DEMO_MODE: '1', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   const stop = () =>
     new Promise((resolve) => {
       const done = () => resolve(keptDir ? undefined : fs.rmSync(dataDir, { recursive: true, force: true }));
-      if (child.exitCode !== null) return done();
+      // A child ended by a signal (kill() below) has no exit code, only its signal.
+      if (child.exitCode !== null || child.signalCode !== null) return done();
       child.once('exit', done);
       child.kill('SIGTERM');
     });

@@ -77,6 +77,8 @@ export interface AppOptions {
   demoInsurerDelayMs?: number | null;
   /** Demo insurers told to misbehave (insurer code → fault); default: DEMO_INSURER_FAULTS. */
   demoInsurerFaults?: Record<string, DemoInsurerFault>;
+  /** How long a paid contract waits before the release retry takes it, and how often it looks (env RELEASE_RETRY_AFTER_MS, RELEASE_RETRY_EVERY_MS; default 2 min and 1 min). */
+  releaseRetry?: { afterMs?: number; everyMs?: number };
   /**
    * Demo mode (env DEMO_MODE, read by main.ts; default off): the demo insurers' built-in payment secrets
    * and their payment page /pay/{token}. Off, every insurer needs its secret or the app does not start.
@@ -274,6 +276,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envNumber('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     demoMode,
+    releaseRetry: { afterMs: options.releaseRetry?.afterMs ?? envMs('RELEASE_RETRY_AFTER_MS'), everyMs: options.releaseRetry?.everyMs ?? envMs('RELEASE_RETRY_EVERY_MS') },
     paymentSecrets,
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,

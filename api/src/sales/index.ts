@@ -1,5 +1,5 @@
 import type { Domain } from '../platform/context.js';
-import { calendarTick, releaseLeftBehind, releaseRetriesWaiting, type FlowDeps } from './contracts/flow.js';
+import { calendarTick, checksLeftBehind, RELEASE_RETRY_AFTER_MS, releaseLeftBehind, releaseRetriesWaiting, type FlowDeps } from './contracts/flow.js';
 import { DEMO_INSURERS, demoAdapter } from './insurers/demo.js';
 import type { Insurer } from './osago.js';
 import { clientRoutes } from './clients/routes.js';
@@ -57,9 +57,13 @@ export const sales: Domain = {
     clientRoutes(app, ctx);
 
     runPeriodically(app, 'contracts calendar', CALENDAR_EVERY_MS, () => calendarTick(flow));
-    // Paid contracts whose release was cut short are finished (flow.ts releaseLeftBehind).
-    runPeriodically(app, 'paid contracts release', RELEASE_RETRY_EVERY_MS, () => releaseLeftBehind(flow));
-    ctx.metrics.queueDepth('release_retries', () => releaseRetriesWaiting(ctx.db));
+    // Contracts whose insurer's check or release was cut short (a node stopped mid-way) are finished (flow.ts checksLeftBehind, releaseLeftBehind).
+    const retryAfterMs = ctx.releaseRetry.afterMs ?? RELEASE_RETRY_AFTER_MS;
+    runPeriodically(app, 'paid contracts release', ctx.releaseRetry.everyMs ?? RELEASE_RETRY_EVERY_MS, async () => {
+      await checksLeftBehind(flow, new Date(), retryAfterMs);
+      await releaseLeftBehind(flow, new Date(), retryAfterMs);
+    });
+    ctx.metrics.queueDepth('release_retries', () => releaseRetriesWaiting(ctx.db, new Date(), retryAfterMs));
     // Renewals: the reminders before 45, 30 and 7 days (renewals/reminders.ts).
     runPeriodically(app, 'renewal reminders', RENEWAL_REMINDERS_EVERY_MS, () => remindRenewals(ctx));
   },
@@ -73,5 +77,7 @@ declare module '../platform/context.js' {
   interface AppContext {
     /** Every insurer's payment callback secret by insurer code, resolved at start (payments/secrets.ts). */
     paymentSecrets: Readonly<Record<string, string>>;
+    /** The release retry's wait and period (RELEASE_RETRY_AFTER_MS, RELEASE_RETRY_EVERY_MS); unset: the defaults. */
+    releaseRetry: { afterMs?: number; everyMs?: number };
   }
 }

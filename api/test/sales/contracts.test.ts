@@ -1,12 +1,13 @@
 import { CONTRACT_STATUS as S, CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, contractTransitionError, OSAGO_POLICY_NUMBER, type ContractStatus } from '@oyster/shared-kit/domain';
 import { commissionOf } from '../../src/finance/ledger';
-import { calendarTick, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
+import { calendarTick, checksLeftBehind, releaseLeftBehind, type FlowDeps } from '../../src/sales/contracts/flow';
 import { DEMO_INSURERS, demoAdapter } from '../../src/sales/insurers/demo';
 import type { InsurerAdapter } from '../../src/sales/insurers/adapter';
 import { DEMO_OWNER_OVERRIDE_BP } from '../../src/finance/seed';
 import { DEMO_FIX_MESSAGE } from '../../src/sales/demo-contracts';
 import { moscowToday } from '../../src/sales/osago';
 import { PAYMENT_TEXTS } from '../../src/sales/payments/callbacks';
+import { DEMO_PAYMENT_CONFIRMING } from '../../src/sales/payments/demo-acquirer';
 import { demoPaymentSecret } from '../../src/sales/payments/secrets';
 import { SIGNATURE_HEADER, signCallback } from '../../src/sales/payments/signature';
 import { refundDueAnswer } from '@oyster/shared-kit/domain';
@@ -189,6 +190,38 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect((await fetch(`${r.url}/pay/nosuchtokennosuchtoken`)).status).toBe(404);
   });
 
+  test('the demo insurer sends its callback again while it gets no answer (issue 27): the database refuses the first deliveries, the page says the money is being confirmed, the contract is paid once a delivery lands — one payment, nothing refund-due', async () => {
+    const db = r.oyster.db;
+    const c = await create('agent', 'ingos');
+    await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
+    await req('agent', 'POST', `/api/v2/contracts/${c.id}/send`);
+    const waiting = await until('agent', c.id, S.waitingPayment);
+    // The product cannot answer: every write of a callback fails while the switch is on.
+    await db.query('CREATE TABLE refuse_callbacks_switch (on_ boolean)');
+    await db.query('INSERT INTO refuse_callbacks_switch VALUES (true)');
+    await db.query(`CREATE FUNCTION refuse_callbacks() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF EXISTS (SELECT 1 FROM refuse_callbacks_switch) THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`);
+    await db.query('CREATE TRIGGER refuse_callbacks BEFORE INSERT ON payment_callbacks FOR EACH ROW EXECUTE FUNCTION refuse_callbacks()');
+    try {
+      const pay = () => fetch(waiting.paymentUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      expect((await pay()).status).toBe(303);
+      const page = await (await fetch(waiting.paymentUrl)).text();
+      expect(page).toContain('<h1>Оплата принята</h1>');
+      expect(page).toContain(DEMO_PAYMENT_CONFIRMING);
+      // Pressed again meanwhile: the money is not taken a second time.
+      expect((await pay()).status).toBe(303);
+      expect((await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data.status).toBe(S.waitingPayment);
+      await db.query('DELETE FROM refuse_callbacks_switch');
+      await until('agent', c.id, S.released);
+    } finally {
+      await db.query('DROP TRIGGER IF EXISTS refuse_callbacks ON payment_callbacks');
+      await db.query('DROP FUNCTION IF EXISTS refuse_callbacks()');
+      await db.query('DROP TABLE IF EXISTS refuse_callbacks_switch');
+    }
+    const kept = await db.query<{ outcome: string }>('SELECT outcome FROM payment_callbacks WHERE contract_id = $1', [c.id]);
+    expect(kept.map((k) => k.outcome)).toEqual(['applied']);
+    expect(await (await fetch(waiting.paymentUrl)).text()).toContain('Полис оплачен');
+  });
+
   test('paid: the sub-agent’s commission and the network owner’s override are accrued in kopecks; cancelled by staff: both reversed', async () => {
     const c = await create('subagent', 'alfa');
     await req('subagent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE });
@@ -344,6 +377,37 @@ describe.each(BACKENDS)('sales: e-OSAGO contracts ($name)', (backend) => {
     expect(calls.map((c) => c.method).filter((m) => m !== 'quote')).toEqual(['status', 'status']);
     // Nothing left behind: a second pass releases nothing more.
     expect(await releaseLeftBehind(deps(demoAdapter(vsk, 0, null, db)))).toBe(0);
+  });
+
+  test('a check cut short is resumed (issue 27, a node killed mid-way): a contract left «Отправлен страховщику», «На проверке» or «Проверка пройдена» gets its payment link from the step it was at, with the insurer’s reference; one moved a moment ago is not raced', async () => {
+    const db = r.oyster.db;
+    const deps: FlowDeps = { db, rt: r.oyster.realtime, log: r.oyster.app.log, adapterOf: () => demoAdapter(DEMO_INSURERS.find((i) => i.code === 'vsk')!, 0, null, db) };
+    const made = [await create(), await create(), await create(), await create()];
+    for (const c of made) expect((await req('agent', 'PATCH', `/api/v2/contracts/${c.id}/details`, { details: COMPLETE })).status).toBe(200);
+    const [sent, checking, checked, fresh] = made;
+    const ref = (c: { id: string }) => `VSK-${c.id.slice(-8)}-left`;
+    await db.query(`UPDATE contracts SET status = ${S.sent}, updated_at = now() - interval '10 minutes' WHERE id = $1`, [sent.id]);
+    for (const [c, status] of [[checking, S.awaitingCheck], [checked, S.checkOk]] as const) {
+      await db.query(`UPDATE contracts SET status = ${status}, insurer_ref = $2, updated_at = now() - interval '10 minutes' WHERE id = $1`, [c.id, ref(c)]);
+    }
+    // Moved a moment ago: its own check may still be under way.
+    await db.query(`UPDATE contracts SET status = ${S.awaitingCheck}, insurer_ref = $2, updated_at = now() WHERE id = $1`, [fresh.id, ref(fresh)]);
+
+    expect(await checksLeftBehind(deps)).toBe(3);
+    for (const c of [sent, checking, checked]) {
+      const d = (await req('agent', 'GET', `/api/v2/contracts/${c.id}`)).body.data;
+      expect({ status: d.status, statusTitle: d.statusTitle, link: /\/pay\/[A-Za-z0-9_-]+$/.test(d.paymentUrl ?? '') }).toEqual({ status: S.waitingPayment, statusTitle: CONTRACT_STATUS_TITLES[S.waitingPayment], link: true });
+    }
+    // The insurer's reference kept: the documents are not sent a second time once it gave one.
+    const refs = await db.query<{ id: string; insurer_ref: string }>('SELECT id, insurer_ref FROM contracts WHERE id = ANY($1::text[])', [[checking.id, checked.id]]);
+    expect(Object.fromEntries(refs.map((x) => [x.id, x.insurer_ref]))).toEqual({ [checking.id]: ref(checking), [checked.id]: ref(checked) });
+    const methods = async (id: string) => (await db.query<{ method: string }>('SELECT method FROM insurer_calls WHERE contract_id = $1 ORDER BY id', [id])).map((x) => x.method).filter((m) => m !== 'quote');
+    expect(await methods(sent.id)).toEqual(['prepare', 'check', 'paymentLink']);
+    expect(await methods(checking.id)).toEqual(['check', 'paymentLink']);
+    expect(await methods(checked.id)).toEqual(['paymentLink']);
+    expect((await req('agent', 'GET', `/api/v2/contracts/${fresh.id}`)).body.data.status).toBe(S.awaitingCheck);
+    // Nothing left behind: a second pass resumes nothing.
+    expect(await checksLeftBehind(deps)).toBe(0);
   });
 
   test('the demo’s insurer log: a demo contract «Требует исправления» shows the insurer’s message, and its calls — prepare, then the check saying it — are in SOAP-логи; one waiting for payment has its link', async () => {

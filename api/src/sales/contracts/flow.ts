@@ -81,31 +81,45 @@ export async function sendToInsurer(deps: FlowDeps, id: string, by: MoveBy, row:
   return { missing: null };
 }
 
-/** 125 → 210 → 215 → 250 (or 220 / 225 → 11000), each step as the insurer answers. */
+/** The statuses the insurer's check passes through: a contract left in one of them is resumed by checksLeftBehind. */
+const CHECK_STEPS: readonly ContractStatus[] = [S.sent, S.awaitingCheck, S.checkOk];
+
+/**
+ * 125 → 210 → 215 → 250 (or 220 / 225 → 11000), each step as the insurer answers — from the step the
+ * contract is at: a check cut short (the api stopped between two steps) is resumed by checksLeftBehind
+ * with the reference the insurer gave, not sent a second time.
+ */
 export async function runInsurerCheck(deps: FlowDeps, id: string) {
   try {
     const row = await flowRow(deps.db, id);
+    if (!CHECK_STEPS.includes(row.status)) return;
     const adapter = deps.adapterOf(row.company_code);
     if (!adapter) throw new Error(`no adapter for ${row.company_code}`);
     const product = moduleOf(row).code;
     const sub = submission(row);
-    const { ref } = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'prepare', request: sub }, () => adapter.prepare(product, sub));
-    await move(deps, id, S.awaitingCheck, { ...SYSTEM, note: `Номер заявки у страховщика: ${ref}` }, { insurer_ref: ref });
-    const verdict = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'check', request: { ref, ...sub } }, () => adapter.check(ref, product, sub));
-    if (verdict.kind === 'fix') {
-      await move(deps, id, S.needsFixing, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
-      return;
+    let ref = row.insurer_ref;
+    if (row.status === S.sent || !ref) {
+      ref = (await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'prepare', request: sub }, () => adapter.prepare(product, sub))).ref;
+      await move(deps, id, S.awaitingCheck, { ...SYSTEM, note: `Номер заявки у страховщика: ${ref}` }, { insurer_ref: ref });
     }
-    if (verdict.kind === 'failed') {
-      await move(deps, id, S.checkFailed, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
-      await move(deps, id, S.notReleased, { ...SYSTEM, note: verdict.message });
-      return;
+    const insurerRef = ref;
+    if (row.status !== S.checkOk) {
+      const verdict = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'check', request: { ref: insurerRef, ...sub } }, () => adapter.check(insurerRef, product, sub));
+      if (verdict.kind === 'fix') {
+        await move(deps, id, S.needsFixing, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
+        return;
+      }
+      if (verdict.kind === 'failed') {
+        await move(deps, id, S.checkFailed, { ...SYSTEM, note: verdict.message }, { insurer_message: verdict.message });
+        await move(deps, id, S.notReleased, { ...SYSTEM, note: verdict.message });
+        return;
+      }
+      await move(deps, id, S.checkOk, SYSTEM);
     }
-    await move(deps, id, S.checkOk, SYSTEM);
     // The first instalment's link (the whole premium when there is one); later ones are made at release.
     const first = await firstInstalment(deps.db, id, sub.premium);
     const purpose = first.of > 1 ? `Взнос 1 из ${first.of}` : 'Страховая премия';
-    const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref, premium: first.amount, purpose } }, () => adapter.paymentLink(ref, first.amount, purpose));
+    const link = await loggedCall(deps.db, { companyId: row.company_id, contractId: id, method: 'paymentLink', request: { ref: insurerRef, premium: first.amount, purpose } }, () => adapter.paymentLink(insurerRef, first.amount, purpose));
     const expires = paymentLinkExpiry(new Date(), row.calculation.startDate).toISOString();
     const moved = await deps.db.tx(async (q) => {
       const m = await moveContract(q, id, S.waitingPayment, { ...SYSTEM, note: 'Ссылка на оплату готова' }, { payment_token: link.token, payment_expires_at: expires });
@@ -193,16 +207,34 @@ export const RELEASE_RETRY_AFTER_MS = 2 * 60_000;
  * refuses a second 500 → 510). Answers how many were released.
  */
 /** How many paid contracts wait for releaseLeftBehind now (the metric `oyster_queue_depth{queue="release_retries"}`). */
-export async function releaseRetriesWaiting(db: Pick<FlowDeps['db'], 'query'>, now = new Date()): Promise<number> {
+export async function releaseRetriesWaiting(db: Pick<FlowDeps['db'], 'query'>, now = new Date(), afterMs = RELEASE_RETRY_AFTER_MS): Promise<number> {
   const rows = await db.query<{ n: number | string }>(`SELECT count(*)::int AS n FROM contracts WHERE status = ${S.paid} AND updated_at <= $1`, [
-    new Date(now.getTime() - RELEASE_RETRY_AFTER_MS).toISOString(),
+    new Date(now.getTime() - afterMs).toISOString(),
   ]);
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function releaseLeftBehind(deps: FlowDeps, now = new Date()): Promise<number> {
+/**
+ * Contracts whose insurer's check was cut short (the api stopped between «Отправлен страховщику» and the
+ * payment link): each taken by one node (its updated_at claimed) and resumed from its step, as long after
+ * its last move as a release retry waits. Answers how many were resumed.
+ */
+export async function checksLeftBehind(deps: FlowDeps, now = new Date(), afterMs = RELEASE_RETRY_AFTER_MS): Promise<number> {
+  const before = new Date(now.getTime() - afterMs).toISOString();
+  const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status IN (${CHECK_STEPS.join(', ')}) AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100`, [before]);
+  let resumed = 0;
+  for (const c of due) {
+    const claimed = await deps.db.query(`UPDATE contracts SET updated_at = now() WHERE id = $1 AND status IN (${CHECK_STEPS.join(', ')}) AND updated_at <= $2 RETURNING id`, [c.id, before]);
+    if (!claimed.length) continue;
+    await runInsurerCheck(deps, c.id);
+    resumed++;
+  }
+  return resumed;
+}
+
+export async function releaseLeftBehind(deps: FlowDeps, now = new Date(), afterMs = RELEASE_RETRY_AFTER_MS): Promise<number> {
   const due = await deps.db.query<{ id: string }>(`SELECT id FROM contracts WHERE status = ${S.paid} AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100`, [
-    new Date(now.getTime() - RELEASE_RETRY_AFTER_MS).toISOString(),
+    new Date(now.getTime() - afterMs).toISOString(),
   ]);
   let released = 0;
   for (const c of due) if (await release(deps, c.id, { askFirst: true })) released++;
