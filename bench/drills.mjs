@@ -19,6 +19,8 @@ const portOpen = (port) =>
 const DRILLS = [
   { name: 'graceful stop', script: 'drill-graceful-stop.mjs' },
   { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+  // PGlite and PostgreSQL one after the other: 2 × 30 min in full, so its own bound.
+  { name: 'soak', script: 'drill-soak.mjs', timeoutMin: 75, args: async () => (Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) ? [] : ['--backend', 'pglite']) },
 ];
 
 let failed = 0;
@@ -30,7 +32,8 @@ for (const d of DRILLS) {
   }
   const began = Date.now();
   console.log(`\n=== drill: ${d.name}${short ? ' (short)' : ''}`);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...(short ? ['--short'] : [])], { stdio: 'inherit', timeout: 10 * 60_000 });
+  const args = [...(short ? ['--short'] : []), ...(d.args ? await d.args() : [])];
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...args], { stdio: 'inherit', timeout: (short ? 10 : d.timeoutMin ?? 10) * 60_000 });
   const ok = r.status === 0;
   if (!ok) failed++;
   rows.push(`${d.name}: ${ok ? 'held' : 'FAILED'} in ${((Date.now() - began) / 1000).toFixed(0)} s`);
