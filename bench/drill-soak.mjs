@@ -9,17 +9,18 @@
  * What must hold (and is printed), per backend:
  * - memory stays flat: the api process's RSS (/proc/<pid>/status VmRSS) and its V8 heap (the admin
  *   /metrics endpoint's prom-client default `nodejs_heap_size_used_bytes`) at 1, 5 and 30 minutes (the
- *   short run: at the same fractions, 2 s, 10 s and 60 s). A forced GC is not available from outside, so
+ *   short run: 10 s, 20 s and 60 s). A forced GC is not available from outside, so
  *   the heap figure at a checkpoint is the lowest heap sampled in the sixth of the run before it (the one
  *   closest to what a GC leaves). Rule: at the end, RSS ≤ 1.2 × RSS at 5 minutes and heap ≤ 1.2 × heap at
- *   5 minutes.
+ *   5 minutes (the short run: 1 min against 20 s, ≤ 1.5×, for its minute still holds the warm-up).
  * - no error in the server's log: the api's stdout and stderr go to a file; an error is a pino record with
- *   level ≥ 50; a line that is not JSON is printed (a crash's stack would be one). No call answered 5xx or
- *   went unanswered.
+ *   level ≥ 50; a line that is not JSON is printed (a crash's stack would be one). No call answered an error (4xx or
+ *   5xx) or went unanswered.
  * - p95 of each main call in the last sixth of the run (the last 5 minutes of 30) ≤ 1.5 × its p95 in the
  *   first sixth (the short run: thirds, for enough calls), as the server timed it (the `ms` of its log's
- *   request records: the api's own time, not the load client's queueing); growth under 5 ms is noise. The
- *   clients' own p95 is printed beside it. On a shared, loaded machine the ratio is noisy: the load
+ *   request records: the api's own time, not the load client's queueing); growth under 10 ms is noise. The
+ *   clients' own p95 is printed beside it. Judged in runs of 10 minutes or more (the short run's windows
+ *   hold a dozen calls each: printed only). On a shared, loaded machine the ratio is noisy: the load
  *   (os.loadavg) is printed with it.
  *
  * Usage: node bench/drill-soak.mjs [--short] [--minutes 30] [--backend pglite|postgres|both] [--agents 4]
@@ -43,7 +44,10 @@ const AGENTS = Number(arg('--agents')) || 4;
 const LOG_DIR = arg('--log-dir') || null;
 const THINK_MS = [500, 1500];
 const SESSION_MS = Math.min(60_000, RUN_MS / 3); // an agent signs in anew about every minute
-const MEMORY_GROWTH = 1.2;
+/** The short run's minute still holds warm-up (JIT, caches, pools): its memory bound is looser. */
+const MEMORY_GROWTH = SHORT || MINUTES < 10 ? 1.5 : 1.2;
+/** A p95 over a third of one minute is the second-largest of a dozen calls — one hiccup: only a run of 10 minutes or more judges it. */
+const JUDGE_P95 = MINUTES >= 10;
 const P95_GROWTH = 1.5;
 /** The checkpoints as fractions of the run: 1, 5 and 30 minutes of 30; the short run's 10 s, 20 s and 1 min (its first seconds are warm-up). */
 const CHECKPOINTS = SHORT || MINUTES < 10 ? [1 / 6, 1 / 3, 1] : [1 / 30, 5 / 30, 1];
@@ -51,7 +55,7 @@ const CHECKPOINTS = SHORT || MINUTES < 10 ? [1 / 6, 1 / 3, 1] : [1 / 30, 5 / 30,
 const WINDOW = SHORT || MINUTES < 10 ? 1 / 3 : 5 / 30;
 const MIN_CALLS = 10;
 /** A p95 a few ms long doubles from one scheduling hiccup: growth counts only past this many ms. */
-const NOISE_MS = 5;
+const NOISE_MS = 10;
 const SAMPLE_MS = Math.max(1_000, Math.min(10_000, RUN_MS / 60));
 
 const AGENT_EMAILS = ['agent@oyster.test', 'owner@oyster.test', 'broker@oyster.test', 'subagent@oyster.test', 'newagent@oyster.test'];
@@ -87,6 +91,7 @@ function quotes() {
 async function soak(backend) {
   const problems = [];
   const logFile = path.join(LOG_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-soak-')), `soak-${backend}-api.log`);
+  fs.rmSync(logFile, { force: true }); // startDemoServer appends: this run's log only
   let dbName = null;
   let baseUrl = null;
   // One process, no Redis; PGlite unless this run is PostgreSQL's (a DATABASE_URL of the caller's is not inherited).
@@ -252,13 +257,13 @@ async function soak(backend) {
     const ms = list.filter((c) => c.name === name && c.at >= from && c.at < to).map((c) => c.ms);
     return { n: ms.length, p95: percentile(ms, 95) };
   };
-  console.log(`[${backend}] ${calls.length} calls (${JSON.stringify(tally(calls))}); p95 in the first and the last ${(w / 60_000).toFixed(w < 60_000 ? 2 : 0)} min, on the server (its log) and at the client (load average ${loadAt.first} after the first, ${loadAt.last} after the last — noisy on a shared machine):`);
+  console.log(`[${backend}] ${calls.length} calls (${JSON.stringify(tally(calls))}); p95 in the first and the last ${(w / 60_000).toFixed(w < 60_000 ? 2 : 0)} min, on the server (its log) and at the client (load average ${loadAt.first} after the first, ${loadAt.last} after the last — noisy on a shared machine${JUDGE_P95 ? '' : '; printed, not judged in a run under 10 minutes'}):`);
   for (const name of new Set(calls.map((c) => c.name))) {
     const [sf, sl, cf, cl] = [p95(served, name, 0, w), p95(served, name, RUN_MS - w, Infinity), p95(calls, name, 0, w), p95(calls, name, RUN_MS - w, Infinity)];
     const ratio = sl.p95 / sf.p95;
-    const judged = sf.n >= MIN_CALLS && sl.n >= MIN_CALLS;
+    const judged = JUDGE_P95 && sf.n >= MIN_CALLS && sl.n >= MIN_CALLS;
     const r = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—');
-    console.log(`  ${name.padEnd(15)} n ${String(calls.filter((c) => c.name === name).length).padStart(5)}   server ${fmt(sf.p95).padStart(7)} → ${fmt(sl.p95).padStart(7)} ${r(ratio).padStart(6)}   client ${fmt(cf.p95).padStart(7)} → ${fmt(cl.p95).padStart(7)} ${r(cl.p95 / cf.p95).padStart(6)}   (${sf.n}/${sl.n} calls)${judged ? '' : ' too few to judge'}`);
+    console.log(`  ${name.padEnd(15)} n ${String(calls.filter((c) => c.name === name).length).padStart(5)}   server ${fmt(sf.p95).padStart(7)} → ${fmt(sl.p95).padStart(7)} ${r(ratio).padStart(6)}   client ${fmt(cf.p95).padStart(7)} → ${fmt(cl.p95).padStart(7)} ${r(cl.p95 / cf.p95).padStart(6)}   (${sf.n}/${sl.n} calls)${judged || !JUDGE_P95 ? '' : ' too few to judge'}`);
     if (judged && ratio > P95_GROWTH && sl.p95 - sf.p95 > NOISE_MS) problems.push(`${name}: p95 on the server ${fmt(sl.p95)} at the end against ${fmt(sf.p95)} at the start (${r(ratio)}, load ${loadAtEnd})`);
   }
   console.log(`[${backend}] server log: ${lines.length} lines, ${errors.length} at level ≥ 50, ${other.length} not JSON`);
