@@ -1,7 +1,7 @@
 /**
  * The drills (issue 27), one after another: `npm run drills` (each in full) or `node bench/drills.mjs
  * --short` (the one-minute versions `npm test` runs). Needs a build; PostgreSQL for the database drill
- * (skipped with a note when 127.0.0.1:5432 does not answer). Exit code: how many failed.
+ * (skipped with a note when 127.0.0.1:5432 does not answer; the soak then runs on PGlite alone). Exit code: how many failed.
  */
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
