@@ -1,7 +1,7 @@
 /**
  * The drills (issue 27), one after another: `npm run drills` (each in full) or `node bench/drills.mjs
  * --short` (the one-minute versions `npm test` runs). Needs a build; PostgreSQL for the database drill
- * (skipped with a note when 127.0.0.1:5432 does not answer). Exit code: how many failed.
+ * (skipped with a note when 127.0.0.1:5432 does not answer; the soak then runs on PGlite alone). Exit code: how many failed.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -22,6 +22,9 @@ const DRILLS = [
   { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
   { name: 'sockets: 10,000 on a node, chat across two', script: 'drill-sockets.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
   { name: 'a node killed under load', script: 'drill-node-kill.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+  // PGlite and PostgreSQL one after the other: 2 × 30 min in full, so its own bound.
+  // The short one (CI) on one backend, PostgreSQL when there is one: a minute, not two plus two seeds.
+  { name: 'soak', script: 'drill-soak.mjs', timeoutMin: 75, args: async () => (Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) ? (short ? ['--backend', 'postgres'] : []) : ['--backend', 'pglite']) },
 ];
 
 let failed = 0;
@@ -35,7 +38,8 @@ for (const d of DRILLS) {
   }
   const began = Date.now();
   console.log(`\n=== drill: ${d.name}${short ? ' (short)' : ''}`);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...(short ? ['--short'] : [])], { stdio: 'inherit', timeout: 10 * 60_000 });
+  const args = [...(short ? ['--short'] : []), ...(d.args ? await d.args() : [])];
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bench', d.script), ...args], { stdio: 'inherit', timeout: (short ? 10 : d.timeoutMin ?? 10) * 60_000 });
   const ok = r.status === 0;
   if (!ok) failed++;
   else results.held++;

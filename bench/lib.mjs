@@ -52,17 +52,20 @@ export function freePort() {
  * The production server with the demo data on `port` (PGlite in a temporary DATA_DIR unless `env`
  * says otherwise, or in `dataDir` when given), up once its remotes manifest answers. `stop()` ends it
  * and removes the temporary data. `nodeArgs` go before the script (e.g. ['--cpu-prof', '--cpu-prof-dir=…'],
- * which NODE_OPTIONS does not take). `logFile`: the server's log (its stdout) appended there.
+ * which NODE_OPTIONS does not take). `logFile`: the server's log (pino's JSON lines on stdout, and its
+ * stderr) appended to that file; without it stdout is dropped and stderr is this process's.
  */
 export async function startDemoServer({ port, env = {}, waitMs = 120_000, dataDir: keptDir = null, nodeArgs = [], logFile = null } = {}) {
   if (!fs.existsSync(API_SERVER)) throw new Error('api/dist/server.mjs is missing: run `node scripts/build.mjs` first');
   // A given folder is the caller's: reused as it is and left in place at stop.
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'oyster-bench-'));
+  const logFd = logFile ? fs.openSync(logFile, 'a') : null;
   const child = spawn(process.execPath, [...nodeArgs, API_SERVER], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DEMO_MODE: '1', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
+    stdio: ['ignore', logFd ?? 'ignore', logFd ?? 'inherit'],
   });
+  if (logFd !== null) fs.closeSync(logFd); // the child holds its own copy
   const stop = () =>
     new Promise((resolve) => {
       const done = () => resolve(keptDir ? undefined : fs.rmSync(dataDir, { recursive: true, force: true }));
