@@ -186,10 +186,15 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   if (options.seedDemo) await seedDemo(rawDb, { media }, domains);
 
   let redis: { main: RedisClientType; pub: RedisClientType; sub: RedisClientType } | null = null;
+  /** Where a Redis client's error goes: stderr until the app's log exists (set below), then the log. */
+  let redisError = (client: string, e: unknown) => console.error(`redis ${client}: ${String(e)}`);
   if (options.redisUrl) {
     const main = createClient({ url: options.redisUrl }) as RedisClientType;
     const pub = main.duplicate();
     const sub = main.duplicate();
+    // Redis gone (restarted, the network dropped): each client reconnects by itself; its 'error' must be
+    // heard, or the process ends on an unhandled 'error' event (seen by bench/drill-node-kill.mjs).
+    for (const [name, c] of [['main', main], ['pub', pub], ['sub', sub]] as const) c.on('error', (e: unknown) => redisError(name, e));
     await Promise.all([main.connect(), pub.connect(), sub.connect()]);
     redis = { main, pub, sub };
   }
@@ -228,6 +233,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     // closing it then resets a request the client had sent.
     forceCloseConnections: false,
   });
+  redisError = (client, e) => app.log.warn({ err: String(e), client }, 'redis client error (it reconnects by itself)');
   // While stopping, every answer ends its connection, so a gateway's kept-alive connection does not hold
   // a stopping node (a request that still comes on it is answered 503 by fastify, also with «close»).
   let stopping = false;
@@ -276,7 +282,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
     demoInsurerDelayMs: options.demoInsurerDelayMs ?? envNumber('DEMO_INSURER_DELAY_MS') ?? null,
     demoInsurerFaults: options.demoInsurerFaults ?? parseDemoInsurerFaults(process.env.DEMO_INSURER_FAULTS),
     demoMode,
-    releaseRetry: { afterMs: options.releaseRetry?.afterMs ?? envMs('RELEASE_RETRY_AFTER_MS'), everyMs: options.releaseRetry?.everyMs ?? envMs('RELEASE_RETRY_EVERY_MS') },
+    releaseRetry: { afterMs: options.releaseRetry?.afterMs ?? envNumber('RELEASE_RETRY_AFTER_MS'), everyMs: options.releaseRetry?.everyMs ?? envNumber('RELEASE_RETRY_EVERY_MS') },
     paymentSecrets,
     oysterAppToken: options.oysterAppToken !== undefined ? options.oysterAppToken : process.env.OYSTER_APP_TOKEN || null,
     legacyLoginUrl: options.legacyLoginUrl ?? null,
@@ -373,7 +379,9 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       clearInterval(idleSweep);
       await realtime.close();
       await bus.close();
-      if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => c.quit().catch(() => undefined)));
+      // A connected client finishes what it was sent; one whose Redis is away is dropped at once (its QUIT
+      // would wait in the offline queue for a Redis that may never come back, and hold the stop).
+      if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => (c.isReady ? c.close().catch(() => undefined) : c.destroy())));
       if (!options.files) await files.close?.();
       if (ownDb) await db.close();
     },

@@ -86,6 +86,12 @@ export function createInvalidationBus(
     async publish(topic, id = null) {
       run(topic, id);
       if (!redis) return;
+      // Redis away: node-redis would queue the PUBLISH until it is back and hold the change's answer that
+      // long. The other instances read the row again when their entry's few seconds are up.
+      if (!redis.pub.isReady) {
+        log.warn({ topic }, 'cache invalidation not sent to the other instances: Redis is not connected');
+        return;
+      }
       const nonce = `${self}:${++sent}`;
       let done!: () => void;
       const acked = new Promise<void>((r) => (done = r));
@@ -110,6 +116,8 @@ export function createInvalidationBus(
     async close() {
       if (!redis) return;
       redis.sub.off('ready', onReady);
+      // Redis away: nothing to unsubscribe from (an UNSUBSCRIBE would wait in the offline queue).
+      if (!redis.sub.isReady) return;
       await redis.sub.unsubscribe(INVALIDATION_CHANNEL, listener).catch(() => undefined);
       await redis.sub.unsubscribe(INVALIDATION_ACK_CHANNEL, ackListener).catch(() => undefined);
     },
