@@ -160,6 +160,9 @@ const envNumber = (name: string): number | undefined => {
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 };
 
+/** How long a stop waits for a Redis client that is reconnecting before dropping it (see close()). */
+const REDIS_STOP_WAIT_MS = 2_000;
+
 /** While stopping, kept-alive connections that went idle are closed this often (see close()). */
 const IDLE_SWEEP_MS = 500;
 
@@ -379,9 +382,18 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
       clearInterval(idleSweep);
       await realtime.close();
       await bus.close();
-      // A connected client finishes what it was sent; one whose Redis is away is dropped at once (its QUIT
-      // would wait in the offline queue for a Redis that may never come back, and hold the stop).
-      if (redis) await Promise.all([redis.main, redis.pub, redis.sub].map((c) => (c.isReady ? c.close().catch(() => undefined) : c.destroy())));
+      // A connected client finishes what it was sent. One whose Redis is away gets a moment to reconnect, then
+      // is dropped (its QUIT would wait in the offline queue for a Redis that may never come back and hold the
+      // stop); what was still queued on it is refused then (DisconnectsClientError).
+      if (redis) {
+        await Promise.all(
+          [redis.main, redis.pub, redis.sub].map(async (c) => {
+            for (let waited = 0; !c.isReady && c.isOpen && waited < REDIS_STOP_WAIT_MS; waited += 100) await new Promise((r) => setTimeout(r, 100));
+            if (c.isReady) await c.close().catch(() => undefined);
+            else if (c.isOpen) c.destroy();
+          }),
+        );
+      }
       if (!options.files) await files.close?.();
       if (ownDb) await db.close();
     },

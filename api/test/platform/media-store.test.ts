@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256, s3Store, type FileStore } from '../../src/platform/storage';
 import { BACKENDS, PDF, PNG, REDIS_URL, start, startSignedIn, type Running } from '../support';
+
+// The stores by name: PGlite's are tested on PGlite even when OYSTER_TEST_BACKENDS keeps PostgreSQL alone.
+const PGLITE: { name: string; databaseUrl?: string } = { name: 'pglite' };
+const POSTGRES = BACKENDS.find((b) => b.databaseUrl);
 import { fakeS3 } from '../support/fake-s3';
 
 /**
@@ -43,9 +47,9 @@ beforeAll(async () => {
 afterAll(() => s3.app.close());
 
 const STORES: [string, { databaseUrl?: string }, () => { files?: FileStore; filesDir?: string }][] = [
-  ['pglite, the folder store', BACKENDS[0], () => ({ filesDir: mkdtempSync(join(tmpdir(), 'oyster-files-')) })],
-  ['pglite, S3 (in-process fake)', BACKENDS[0], () => ({ files: s3Store({ bucket: 'oyster-media', endpoint: s3.url, region: 'ru-central1', accessKeyId: 'media-key', secretAccessKey: 's', forcePathStyle: true, prefix: `t${Date.now()}/` }) })],
-  ...(BACKENDS[1] ? [['postgres, stored_files', BACKENDS[1], () => ({})] as [string, { databaseUrl?: string }, () => object]] : []),
+  ['pglite, the folder store', PGLITE, () => ({ filesDir: mkdtempSync(join(tmpdir(), 'oyster-files-')) })],
+  ['pglite, S3 (in-process fake)', PGLITE, () => ({ files: s3Store({ bucket: 'oyster-media', endpoint: s3.url, region: 'ru-central1', accessKeyId: 'media-key', secretAccessKey: 's', forcePathStyle: true, prefix: `t${Date.now()}/` }) })],
+  ...(POSTGRES ? [['postgres, stored_files', POSTGRES, () => ({})] as [string, { databaseUrl?: string }, () => object]] : []),
 ];
 
 describe.each(STORES)('media in the file store (%s)', (_name, backend, where) => {
@@ -118,12 +122,12 @@ test('a file that does not read back the same stays in the folder (nothing lost)
 });
 
 // Two api nodes, each with its own (empty) media folder, one PostgreSQL: an upload on A is served by B.
-(BACKENDS[1] ? describe : describe.skip)('two api nodes without a shared disk (postgres)', () => {
+(POSTGRES ? describe : describe.skip)('two api nodes without a shared disk (postgres)', () => {
   test('a picture uploaded on node A is served by node B, a deleted one answers 404 on both', async () => {
     const { freshSchema, dropSchema, signIn, uploadFile, listen } = await import('../support');
     const { createApp } = await import('../../src/app');
     const schema = freshSchema('media2');
-    const opts = { databaseUrl: BACKENDS[1]!.databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' };
+    const opts = { databaseUrl: POSTGRES!.databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' };
     const a = await createApp({ ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-a-')) });
     const b = await createApp({ ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-b-')) });
     try {
@@ -141,7 +145,7 @@ test('a file that does not read back the same stays in the folder (nothing lost)
     } finally {
       await a.close();
       await b.close();
-      await dropSchema(BACKENDS[1]!.databaseUrl!, schema);
+      await dropSchema(POSTGRES!.databaseUrl!, schema);
     }
   });
 });

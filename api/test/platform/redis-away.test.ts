@@ -103,7 +103,7 @@ async function eventually(what: string, ok: () => Promise<boolean>, ms = 15_000)
 
       // Redis back on the same port: the instances reconnect by themselves and hear each other again.
       redis = await startRedis(port);
-      await eventually('/ready again', async () => (await call(urlA, 'GET', '/ready')).status === 200);
+      await eventually('/ready again on both', async () => (await call(urlA, 'GET', '/ready')).status === 200 && (await call(urlB, 'GET', '/ready')).status === 200);
       await eventually('an event emitted on A reaches the socket on B', async () => {
         const got = once(s, 'chats', 500);
         a.oyster.realtime.emitToUser(me._id, 'chats', { action: 'update_chats_counts_opened', result: { chatsOpenedCount: 7, clientChats: 4, agentChats: 3 } });
