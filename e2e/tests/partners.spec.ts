@@ -59,7 +59,12 @@ test('an administrator edits a tariff mapping: the new code is listed, an overla
 
   await list.getByRole('button', { name: 'Изменить' }).click();
   const dialog = page.getByRole('dialog');
+  // As a user does: the form shows the mapping before it is changed (one CI run typed into the form while
+  // the dialog was still opening, and «Сохранить» sent nothing).
+  await expect(dialog.getByLabel(label('Код тарифа страховщика'))).toHaveValue('VSK-OSG-2025');
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
   await dialog.getByLabel(label('Код тарифа страховщика')).fill('VSK-OSG-2026');
+  await expect(dialog.getByLabel(label('Код тарифа страховщика'))).toHaveValue('VSK-OSG-2026');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toBeHidden();
   await expect(list).toContainText('VSK-OSG-2026');
