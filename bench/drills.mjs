@@ -17,14 +17,17 @@ const portOpen = (port) =>
     s.once('error', () => resolve(false));
   });
 
+/** The drills that need a PostgreSQL server: DATABASE_URL, or one on 127.0.0.1:5432. */
+const havePostgres = async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432));
+
 const DRILLS = [
   { name: 'graceful stop', script: 'drill-graceful-stop.mjs' },
-  { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
-  { name: 'sockets: 10,000 on a node, chat across two', script: 'drill-sockets.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
-  { name: 'a node killed under load', script: 'drill-node-kill.mjs', needs: async () => Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) },
+  { name: 'PostgreSQL away for 10 s', script: 'drill-db-outage.mjs', needs: havePostgres },
+  { name: 'sockets: 10,000 on a node, chat across two', script: 'drill-sockets.mjs', needs: havePostgres },
+  { name: 'a node killed under load', script: 'drill-node-kill.mjs', needs: havePostgres },
   // PGlite and PostgreSQL one after the other: 2 × 30 min in full, so its own bound.
   // The short one (CI) on one backend, PostgreSQL when there is one: a minute, not two plus two seeds.
-  { name: 'soak', script: 'drill-soak.mjs', timeoutMin: 75, args: async () => (Boolean(process.env.DATABASE_URL) || (await portOpen(5432)) ? (short ? ['--backend', 'postgres'] : []) : ['--backend', 'pglite']) },
+  { name: 'soak', script: 'drill-soak.mjs', timeoutMin: 75, args: async () => ((await havePostgres()) ? (short ? ['--backend', 'postgres'] : []) : ['--backend', 'pglite']) },
 ];
 
 let failed = 0;
