@@ -1,8 +1,9 @@
 // `npm test`: every suite — type checks, import rules, compose file, unit and component tests,
-// api integration (PGlite, and the machine's PostgreSQL/Redis when they are there), then the
-// end-to-end tests in Chromium against the built product, and the drills' one-minute versions (bench/drills.mjs
-// --short). Ends with one line «N passed, N failed».
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// api integration (PGlite, and the machine's PostgreSQL/Redis when they are there), the end-to-end tests
+// in Chromium against the built product (beside the unit and api suites: it waits on the browser most of
+// its time), and the drills' one-minute versions (bench/drills.mjs --short, alone: they measure).
+// Ends with one line «N passed, N failed».
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,15 @@ function childCpuSeconds() {
 
 /** Each part's wall and CPU seconds, printed in the summary so CI shows where its time goes. */
 const times = [];
+/** A part run beside others: its wall time only (the CPU of children is counted when they are reaped). */
+async function timedWall(name, fn) {
+  const wall0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    times.push({ name, wall: (performance.now() - wall0) / 1000, cpu: null });
+  }
+}
 async function timed(name, fn) {
   const wall0 = performance.now();
   const cpu0 = childCpuSeconds();
@@ -76,7 +86,7 @@ function haveCommand(cmd) {
 }
 
 /** Debian packages the tests need; installed when missing and we can, else a clear message. */
-async function ensureDebianPackage(command, pkg) {
+async function ensureDebianPackage(command, pkg, opts = {}) {
   if (haveCommand(command)) return true;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !haveCommand('apt-get')) {
@@ -84,12 +94,32 @@ async function ensureDebianPackage(command, pkg) {
     return false;
   }
   log(`installing Debian's ${pkg}…`);
-  await run('apt-get', ['update', '-qq']);
-  await run('apt-get', ['install', '-y', '-qq', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  await run('apt-get', ['update', '-qq'], opts);
+  await run('apt-get', ['install', '-y', '-qq', pkg], { ...opts, env: { DEBIAN_FRONTEND: 'noninteractive' } });
   return haveCommand(command);
 }
 
 await ensureInstalled();
+
+// Debian's packages the later parts need, installed while the type checks run (apt waits on the network
+// and the disk); their output goes to a file, shown if something is missing.
+const aptLog = join(tmpdir(), `oyster-apt-${process.pid}.log`);
+const debianPackages = (async () => {
+  const fd = openSync(aptLog, 'w');
+  try {
+    const quiet = { stdio: ['ignore', fd, fd] };
+    const compose = want('compose') ? await ensureDebianPackage('docker-compose', 'docker-compose', quiet) : false;
+    const chromium = want('e2e') ? await ensureDebianPackage('chromium', 'chromium', quiet) : false;
+    return { compose, chromium };
+  } finally {
+    closeSync(fd);
+  }
+})();
+async function packagesReady() {
+  const ready = await debianPackages;
+  if ((want('compose') && !ready.compose) || (want('e2e') && !ready.chromium)) process.stdout.write(readFileSync(aptLog, 'utf8'));
+  return ready;
+}
 
 if (want('types')) {
   log('type checking…');
@@ -105,15 +135,63 @@ if (want('rules')) {
 }
 
 if (want('compose')) {
-  if (await ensureDebianPackage('docker-compose', 'docker-compose')) {
+  if ((await packagesReady()).compose) {
     const code = await run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q']);
     record('docker-compose config', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
   } else record('docker-compose config', 0, 1);
 }
 
+// The build serves the end-to-end tests and the drills.
+let built = false;
+if (want('e2e') || want('drills')) {
+  built = true;
+  try {
+    await timed('build', () => buildAll());
+  } catch (e) {
+    log(e.message);
+    built = false;
+  }
+  if (!built) record('build', 0, 1);
+}
+
+// The end-to-end tests start now and run beside the unit and api suites: one browser against one server,
+// waiting on pages most of the time (about a third of a core), so the jest workers take the rest. Their
+// output goes to a file, printed when they end; the list and the failures are in it.
+let e2eRun = Promise.resolve();
+let e2eLog = null;
+if (want('e2e') && built) {
+  if (!(await packagesReady()).chromium) record('e2e', 0, 1);
+  else {
+    // Byte budgets of the login and home pages (bench/budgets.json): deterministic, so they may fail CI.
+    log('page weight budgets (bench/build-and-size.mjs --no-build --check)…');
+    const budgets = await timed('budgets', () => run('node', ['bench/build-and-size.mjs', '--no-build', '--check'], { cwd: ROOT }));
+    record('budgets', budgets === 0 ? 1 : 0, budgets === 0 ? 0 : 1);
+    const out = join(tmpdir(), `oyster-e2e-${process.pid}.json`);
+    e2eLog = join(tmpdir(), `oyster-e2e-${process.pid}.log`);
+    rmSync(out, { force: true });
+    log(`end-to-end tests in Chromium, beside the suites below (output: ${e2eLog}, printed when they end)…`);
+    const fd = openSync(e2eLog, 'w');
+    e2eRun = timedWall('e2e (beside unit and api)', () =>
+      run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        cwd: join(ROOT, 'e2e'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+        stdio: ['ignore', fd, fd],
+      }),
+    ).then((code) => {
+      closeSync(fd);
+      if (existsSync(out)) {
+        const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+        const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
+        record('e2e', s.expected + s.flaky, failed, s.skipped);
+      } else record('e2e', 0, 1);
+    });
+  }
+}
+
 if (want('unit')) {
   log('unit and component tests…');
-  await timed('unit', () => jestSuite('unit', ['-c', 'jest.config.cjs']));
+  // Two workers: a jsdom test is CPU alone (jest's default on two cores is one).
+  await timed('unit', () => jestSuite('unit', ['-c', 'jest.config.cjs', '--maxWorkers=2']));
 }
 
 if (want('api')) {
@@ -121,73 +199,45 @@ if (want('api')) {
   const env = {};
   if (!process.env.DATABASE_URL && (await portOpen(5432))) env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
   if (!process.env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379';
-  // The whole suite twice: under Moscow's zone (UTC+3, the product's) and under a negative offset. A
+  // The suite twice: under Moscow's zone (UTC+3, the product's) and under a negative offset. A
   // calendar day turned into a Date at local midnight and back shows up as the day before in one of
   // them, and as the day after in the other (issue 23: 2026-12-01 read back as 2026-11-30).
-  // The second zone's run checks the api's own date handling (the same code on either database), so it
-  // runs on PostgreSQL alone when there is one: PGlite's suites cost five times PostgreSQL's CPU (measured
-  // 2026-11-28: 1,561 s of test time on PGlite, 296 s on PostgreSQL, in one Moscow run).
+  // The second zone's run checks the api's own date code (the same on either database), so it runs on
+  // PostgreSQL alone when there is one — PGlite's suites cost five times PostgreSQL's CPU (measured
+  // 2026-11-28: 1,561 s of test time on PGlite, 296 s on PostgreSQL, in one Moscow run) — and leaves out
+  // the files marked `// @zone-independent` (OYSTER_TEST_ZONE_RUN, api/jest.config.cjs).
   const havePg = Boolean(env.DATABASE_URL || process.env.DATABASE_URL);
   for (const [i, tz] of API_TIME_ZONES.entries()) {
-    const only = i > 0 && havePg ? { OYSTER_TEST_BACKENDS: 'postgres' } : {};
-    const backends = only.OYSTER_TEST_BACKENDS ? 'PostgreSQL' : `PGlite${havePg ? ' + PostgreSQL' : ''}`;
-    log(`api integration tests, TZ ${tz} (${backends}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''})…`);
+    const zoneRun = i > 0 ? { OYSTER_TEST_ZONE_RUN: '1', ...(havePg ? { OYSTER_TEST_BACKENDS: 'postgres' } : {}) } : {};
+    const backends = zoneRun.OYSTER_TEST_BACKENDS ? 'PostgreSQL' : `PGlite${havePg ? ' + PostgreSQL' : ''}`;
+    log(`api integration tests, TZ ${tz} (${backends}${env.REDIS_URL || process.env.REDIS_URL ? ' + Redis' : ''}${i > 0 ? ', the files with dates' : ''})…`);
     // PGlite loads part of itself with a dynamic import that jest allows only with vm modules.
-    await timed(`api (TZ ${tz})`, () => jestSuite(`api (TZ ${tz})`, ['-c', 'api/jest.config.cjs'], { ...env, ...only, TZ: tz, NODE_OPTIONS: '--experimental-vm-modules' }));
+    await timed(`api (TZ ${tz})`, () => jestSuite(`api (TZ ${tz})`, ['-c', 'api/jest.config.cjs'], { ...env, ...zoneRun, TZ: tz, NODE_OPTIONS: '--experimental-vm-modules' }));
   }
 }
 
-// The build serves the end-to-end tests and the drills.
-if (want('e2e') || want('drills')) {
-  let built = true;
-  try {
-    await timed('build', () => buildAll());
-  } catch (e) {
-    log(e.message);
-    built = false;
-  }
-  const chromium = want('e2e') && (await ensureDebianPackage('chromium', 'chromium'));
-  if (!want('e2e')) {
-    if (!built) record('build', 0, 1);
-  } else if (!built || !chromium) {
-    record('e2e', 0, 1);
-  } else {
-    // Byte budgets of the login and home pages (bench/budgets.json): deterministic, so they may fail CI.
-    log('page weight budgets (bench/build-and-size.mjs --check)…');
-    const budgets = await timed('budgets', () => run('node', ['bench/build-and-size.mjs', '--no-build', '--check'], { cwd: ROOT }));
-    record('budgets', budgets === 0 ? 1 : 0, budgets === 0 ? 0 : 1);
-    log('end-to-end tests in Chromium…');
-    const out = join(tmpdir(), `oyster-e2e-${process.pid}.json`);
-    rmSync(out, { force: true });
-    const code = await timed('e2e', () =>
-      run('npx', ['playwright', 'test', '--reporter=list,json'], {
-        cwd: join(ROOT, 'e2e'),
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-      }),
-    );
-    if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
-      const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
-      record('e2e', s.expected + s.flaky, failed, s.skipped);
-    } else record('e2e', 0, 1);
-  }
-  // The drills' one-minute versions (issue 27; `npm run drills` runs them in full): each starts the built
-  // product with what it needs, breaks something under load and checks what must hold.
-  if (built && want('drills')) {
-    log('drills, short versions (bench/drills.mjs --short)…');
-    const summary = join(tmpdir(), `oyster-drills-${process.pid}.json`);
-    rmSync(summary, { force: true });
-    const code = await timed('drills', () => run('node', ['bench/drills.mjs', '--short'], { cwd: ROOT, env: { DRILLS_SUMMARY: summary } }));
-    if (existsSync(summary)) {
-      const s = JSON.parse(readFileSync(summary, 'utf8'));
-      record('drills (short)', s.held, s.failed + (code !== 0 && s.failed === 0 ? 1 : 0), s.skipped);
-    } else record('drills (short)', 0, 1);
-  }
+await e2eRun;
+if (e2eLog) {
+  log('end-to-end tests: their output');
+  process.stdout.write(readFileSync(e2eLog, 'utf8'));
+}
+
+// The drills' one-minute versions (issue 27; `npm run drills` runs them in full): each starts the built
+// product with what it needs, breaks something under load and checks what must hold. Alone: they measure.
+if (built && want('drills')) {
+  log('drills, short versions (bench/drills.mjs --short)…');
+  const summary = join(tmpdir(), `oyster-drills-${process.pid}.json`);
+  rmSync(summary, { force: true });
+  const code = await timed('drills', () => run('node', ['bench/drills.mjs', '--short'], { cwd: ROOT, env: { DRILLS_SUMMARY: summary } }));
+  if (existsSync(summary)) {
+    const s = JSON.parse(readFileSync(summary, 'utf8'));
+    record('drills (short)', s.held, s.failed + (code !== 0 && s.failed === 0 ? 1 : 0), s.skipped);
+  } else record('drills (short)', 0, 1);
 }
 
 log('summary');
 for (const r of rows) process.stdout.write(`  ${r}\n`);
-process.stdout.write('  times (wall / CPU seconds of the part and its child processes):\n');
+process.stdout.write('  times (wall / CPU seconds of the part and its child processes; the e2e runs beside unit and api, its CPU counted in the part it ends in):\n');
 for (const t of times) process.stdout.write(`    ${t.name}: ${t.wall.toFixed(0)} s${t.cpu === null ? '' : ` / CPU ${t.cpu.toFixed(0)} s`}\n`);
 process.stdout.write(`    whole run: ${((performance.now() - runStart) / 1000).toFixed(0)} s\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);

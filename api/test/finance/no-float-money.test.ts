@@ -1,3 +1,4 @@
+// @zone-independent: reads the code for float arithmetic on money. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

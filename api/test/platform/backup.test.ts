@@ -1,3 +1,4 @@
+// @zone-independent: backups and restores compare rows, not calendar days. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

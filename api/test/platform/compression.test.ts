@@ -1,3 +1,4 @@
+// @zone-independent: response compression. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
+// @zone-independent: the database going away. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { ERROR_TEXTS } from '@oyster/shared-kit/domain';
 import { isDatabaseUnavailable } from '../../src/platform/db';
-import { dropSchema, start, type Running } from '../support/servers';
+import { dropTestData, start, type Running } from '../support/servers';
 import { signIn, call } from '../support/http';
 import { cuttableProxy, type CuttableProxy } from '../support/proxy';
 
@@ -23,7 +24,7 @@ describe('the database away for a moment (issue 27)', () => {
   const onPostgres = databaseUrl ? describe : describe.skip;
   onPostgres('PostgreSQL cut off and back (through a proxy the test cuts)', () => {
     let proxy: CuttableProxy;
-    let running: Running & { schema?: string };
+    let running: Running;
     let token: string;
     beforeAll(async () => {
       const real = new URL(databaseUrl!);
@@ -31,14 +32,14 @@ describe('the database away for a moment (issue 27)', () => {
       const viaProxy = new URL(databaseUrl!);
       viaProxy.hostname = '127.0.0.1';
       viaProxy.port = String(proxy.port);
-      // The schema is dropped through the real server afterwards (the proxy may be cut by then).
+      // Its schema or database is dropped through the real server afterwards (the proxy may be cut by then).
       running = await start({ databaseUrl: viaProxy.toString() }, { sessionCacheMs: 0 });
       token = await signIn(running.url, 'agent');
     });
     afterAll(async () => {
       await proxy.restore().catch(() => undefined);
       await running.oyster.close();
-      if (running.schema) await dropSchema(databaseUrl!, running.schema);
+      await dropTestData(databaseUrl!, running);
       await proxy.close();
     });
 

@@ -1,3 +1,4 @@
+// @zone-independent: moving files into the file store. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @zone-independent: a stop draining requests and sockets. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import DEMO from '@oyster/shared-kit/testing/demo-calculations.json';
 import { start } from '../support/servers';
 import { call, signIn } from '../support/http';

@@ -1,3 +1,4 @@
+// @zone-independent: /health, /ready and /metrics. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { Writable } from 'node:stream';
 import { DEMO_ACCOUNTS } from '@oyster/shared-kit/domain';
 import { runChecks, type ReadinessCheck } from '../../src/platform/health';

@@ -1,3 +1,4 @@
+// @zone-independent: what the request log keeps. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { Writable } from 'node:stream';
 import { logLevelFrom, redactUrl } from '../../src/platform/logging';
 import { call, start, type Running } from '../support';

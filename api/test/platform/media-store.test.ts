@@ -1,3 +1,4 @@
+// @zone-independent: file storage and HTTP caching headers (instants, no calendar day). npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @zone-independent: the migration runner. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { createPgDb, createPgliteDb, type Db } from '../../src/platform/db';
 import { runMigrations } from '../../src/platform/migrations';
 import { MIGRATIONS } from '../../src/migrations';

@@ -1,3 +1,4 @@
+// @zone-independent: the api document. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @zone-independent: our origins. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { configuredOrigins, isOwnOrigin, remoteEntries } from '../../src/platform/origins';
 
 describe('our origins', () => {

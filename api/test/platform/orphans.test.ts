@@ -1,3 +1,4 @@
+// @zone-independent: the file sweep (a grace in hours, no calendar day). npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @zone-independent: Redis going away and coming back. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { createApp, type OysterApp } from '../../src/app';

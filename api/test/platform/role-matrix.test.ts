@@ -1,3 +1,4 @@
+// @zone-independent: who may call each route. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { DEMO_ACCOUNT_KEYS, access, type Access, type DemoAccountKey } from '@oyster/shared-kit/domain';
 import { BACKENDS, FORBIDDEN, call, startSignedIn, type SignedInApp } from '../support';
 

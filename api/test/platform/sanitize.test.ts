@@ -1,3 +1,4 @@
+// @zone-independent: the HTML and address rules. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { isHttpsUrl, isSafeImageUrl, sanitizeHtml } from '../../src/platform/sanitize';
 
 /** The address rules of platform/sanitize.ts: a picture is a plain /media/ path or what isHttpsUrl accepts. */

@@ -1,3 +1,4 @@
+// @zone-independent: security headers and cross-site refusals. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

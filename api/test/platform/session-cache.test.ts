@@ -1,3 +1,4 @@
+// @zone-independent: the session cache and its invalidation. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { createApp, type OysterApp } from '../../src/app';
 import { createPgDb, createPgliteDb, type Db } from '../../src/platform/db';
 import { createClient, type RedisClientType } from 'redis';

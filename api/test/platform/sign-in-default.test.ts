@@ -1,3 +1,4 @@
+// @zone-independent: every route refuses without a token. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import type { Domain } from '../../src/platform/context';
 import { DOMAINS } from '../../src/domains';
 import { BACKENDS, call, signIn, start, type Running } from '../support';

@@ -1,3 +1,4 @@
+// @zone-independent: static files and their headers. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

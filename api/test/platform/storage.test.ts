@@ -1,3 +1,4 @@
+// @zone-independent: the file store interface. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

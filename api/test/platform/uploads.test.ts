@@ -1,3 +1,4 @@
+// @zone-independent: the upload checks. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { CONTRACT_STATUS, FINAL_BROKER_REQUEST_STATUSES } from '@oyster/shared-kit/domain';
 import { BACKENDS, GIF, HTML, HTML_AS_PDF, PNG, mediaFiles, startSignedIn, type SignedInApp } from '../support';
 

@@ -12,14 +12,53 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { MIGRATIONS } from '../../src/migrations';
-import { pgliteHandle, pgliteOptions } from '../../src/platform/db';
+import { createPgDb, pgliteHandle, pgliteOptions } from '../../src/platform/db';
 import { runMigrations } from '../../src/platform/migrations';
 import { seedDemo } from '../../src/seed';
 import { mediaFiles } from '../../src/platform/media-files';
 import { memoryStore } from '../../src/platform/storage';
 
 export const SEEDED_COPY_FILE = 'seeded-pglite.tar';
+
+/**
+ * The same copy on PostgreSQL: a database migrated and seeded once per run (built beside the PGlite dump,
+ * named by OYSTER_TEST_PG_TEMPLATE), which every PostgreSQL app start() copies with CREATE DATABASE …
+ * TEMPLATE — a copy of its pages, instead of a fresh schema migrated and seeded (1.2–2.2 s a start).
+ */
+export const seededPgTemplate = (): string | null => process.env.OYSTER_TEST_PG_TEMPLATE || null;
+
+/** The server's URL with another database. */
+export function databaseUrlFor(databaseUrl: string, database: string): string {
+  const u = new URL(databaseUrl);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Runs one statement on the server's own database (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function onServer(databaseUrl: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Creates database `name` on the server, migrates and seeds it as buildSeededDump does, and closes every connection to it. */
+export async function buildPgTemplate(databaseUrl: string, name: string): Promise<void> {
+  await onServer(databaseUrl, `DROP DATABASE IF EXISTS "${name}"`);
+  await onServer(databaseUrl, `CREATE DATABASE "${name}"`);
+  const db = await createPgDb(databaseUrlFor(databaseUrl, name));
+  try {
+    await runMigrations(db, MIGRATIONS);
+    await seedDemo(db, { media: mediaFiles(memoryStore(), null) });
+  } finally {
+    await db.close();
+  }
+}
 
 let cached: Blob | null | undefined;
 

@@ -7,7 +7,7 @@ import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
 import type { Db } from '../../src/platform/db';
 import type { FileStore } from '../../src/platform/storage';
-import { seededPgliteDump } from './fixture';
+import { databaseUrlFor, onServer, seededPgliteDump, seededPgTemplate } from './fixture';
 import { call, signInAll, uploadFile, type Res } from './http';
 
 /**
@@ -24,22 +24,35 @@ export const REDIS_URL = process.env.REDIS_URL || undefined;
 export interface Running {
   oyster: OysterApp;
   url: string;
+  /** On PostgreSQL: the app's database, and its schema when it has one of its own (start()). */
+  databaseUrl?: string;
+  schema?: string;
   stop(): Promise<void>;
 }
 
 /** A fresh schema name for one test app on PostgreSQL. */
 export const freshSchema = (prefix = 'test') => `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
 
-/** A fresh app with the demo data on a random port; on PostgreSQL in a fresh schema dropped afterwards. */
-export async function start(backend: { databaseUrl?: string }, extra: AppOptions = {}): Promise<Running & { schema?: string }> {
-  const schema = backend.databaseUrl ? freshSchema() : undefined;
-  // An in-memory PGlite with the demo data of every domain starts from the run's seeded copy
-  // (support/fixture.ts): its own database, already migrated and seeded.
-  const fromCopy = !backend.databaseUrl && !extra.db && !extra.domains && (extra.dataDir ?? 'memory://') === 'memory://' && extra.seedDemo !== false;
+/**
+ * A fresh app with the demo data on a random port. On PostgreSQL: in a database of its own copied from the
+ * run's seeded template (support/fixture.ts), dropped afterwards; without the template, or for an app that
+ * seeds otherwise, in a fresh schema, migrated and seeded, dropped afterwards. `databaseUrl` and `schema`
+ * are where its data is (a test starting a second instance on the same data passes them on).
+ */
+export async function start(backend: { databaseUrl?: string }, extra: AppOptions = {}): Promise<Running> {
+  // An app with the demo data of every domain starts from the run's seeded copy: its own database, already
+  // migrated and seeded (PGlite: in memory from the dump; PostgreSQL: a database copied from the template).
+  const standardSeed = !extra.db && !extra.domains && extra.seedDemo !== false;
+  const template = backend.databaseUrl && standardSeed && !extra.databaseUrl ? seededPgTemplate() : null;
+  const database = template ? freshSchema('test_db') : undefined;
+  const databaseUrl = backend.databaseUrl && database ? databaseUrlFor(backend.databaseUrl, database) : backend.databaseUrl;
+  if (template && database) await onServer(backend.databaseUrl!, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);
+  const schema = backend.databaseUrl && !database ? freshSchema() : undefined;
+  const fromCopy = !backend.databaseUrl && standardSeed && (extra.dataDir ?? 'memory://') === 'memory://';
   const pgliteDump = fromCopy ? seededPgliteDump() ?? undefined : undefined;
   const oyster = await createApp({
     pgliteDump,
-    databaseUrl: backend.databaseUrl,
+    databaseUrl,
     databaseSchema: schema,
     dataDir: 'memory://',
     redisUrl: REDIS_URL,
@@ -59,9 +72,10 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     oyster,
     url,
     schema,
+    databaseUrl,
     async stop() {
       await oyster.close();
-      if (schema && backend.databaseUrl) await dropSchema(backend.databaseUrl, schema);
+      if (backend.databaseUrl) await dropTestData(backend.databaseUrl, { schema, databaseUrl });
     },
   };
 }
@@ -71,6 +85,13 @@ export async function listen(oyster: OysterApp): Promise<string> {
   const addr = oyster.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
   return `http://127.0.0.1:${addr.port}`;
+}
+
+/** Drops what start() made on the server for one app: its schema, or its copy of the template. */
+export async function dropTestData(serverUrl: string, made: Pick<Running, 'schema' | 'databaseUrl'>) {
+  if (made.schema) await dropSchema(serverUrl, made.schema);
+  const database = made.databaseUrl ? decodeURIComponent(new URL(made.databaseUrl).pathname.slice(1)) : '';
+  if (database.startsWith('test_db_')) await onServer(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 }
 
 export async function dropSchema(databaseUrl: string, schema: string) {
