@@ -25,13 +25,13 @@ import type { Migration } from '../platform/migrations.js';
  * - analytics_days_all: the same without the agent (day × insurer × product), kept from analytics_days' row changes by a
  *   row trigger: what a viewer of every agent reads unless an agent or a network is chosen.
  * - analytics_days_rebuild(): both tables from scratch (the backfill here; the bench after a bulk load).
- * Shipped: never edit.
+ * Shipped: never edit (its SQL builders are exported for migration 37, which re-creates the trigger functions).
  */
 
-const DAY = (col: string) => `(${col} AT TIME ZONE 'Europe/Moscow')::date`;
-const COLUMNS = 'day, agent_id, company_id, product, quotes, created, policies, premium_kopecks, cancelled, cancelled_premium_kopecks, commission_kopecks';
+export const DAY = (col: string) => `(${col} AT TIME ZONE 'Europe/Moscow')::date`;
+export const COLUMNS = 'day, agent_id, company_id, product, quotes, created, policies, premium_kopecks, cancelled, cancelled_premium_kopecks, commission_kopecks';
 /** Adds the delta rows `select` answers (COLUMNS' order) to the table. */
-const ADD = (select: string) => `INSERT INTO analytics_days AS a (${COLUMNS})
+export const ADD = (select: string) => `INSERT INTO analytics_days AS a (${COLUMNS})
     SELECT * FROM (${select}) d WHERE d.quotes <> 0 OR d.created <> 0 OR d.policies <> 0 OR d.premium_kopecks <> 0 OR d.cancelled <> 0
         OR d.cancelled_premium_kopecks <> 0 OR d.commission_kopecks <> 0
     ORDER BY 1, 2, 3, 4
@@ -45,25 +45,25 @@ const ADD = (select: string) => `INSERT INTO analytics_days AS a (${COLUMNS})
  * A contract's contributions, each times `s`: one row for the day it was created, one for the day it was paid
  * (if it was). `c` has the contracts' columns. Rows to be grouped by the caller.
  */
-const CONTRACT_ROWS = (from: string, s: string, c = from) => `
+export const CONTRACT_ROWS = (from: string, s: string, c = from) => `
   SELECT ${DAY(`${c}.created_at`)} AS day, ${c}.agent_id, ${c}.company_id, ${c}.product, 0 AS quotes, ${s} AS created, 0 AS policies,
          0::bigint AS premium_kopecks, 0 AS cancelled, 0::bigint AS cancelled_premium_kopecks, 0::bigint AS commission_kopecks FROM ${from}${c === from ? '' : ` ${c}`}
   UNION ALL
   SELECT ${DAY(`${c}.paid_at`)}, ${c}.agent_id, ${c}.company_id, ${c}.product, 0, 0, ${s}, ${s} * coalesce(${c}.premium, 0),
          CASE WHEN ${c}.status = 10000 THEN ${s} ELSE 0 END, CASE WHEN ${c}.status = 10000 THEN ${s} * coalesce(${c}.premium, 0) ELSE 0 END, 0 FROM ${from}${c === from ? '' : ` ${c}`}
    WHERE ${c}.paid_at IS NOT NULL`;
-const GROUPED = (rows: string) => `SELECT day, agent_id, company_id, product, sum(quotes)::int AS quotes, sum(created)::int AS created, sum(policies)::int AS policies,
+export const GROUPED = (rows: string) => `SELECT day, agent_id, company_id, product, sum(quotes)::int AS quotes, sum(created)::int AS created, sum(policies)::int AS policies,
     sum(premium_kopecks)::bigint AS premium_kopecks, sum(cancelled)::int AS cancelled, sum(cancelled_premium_kopecks)::bigint AS cancelled_premium_kopecks,
     sum(commission_kopecks)::bigint AS commission_kopecks FROM (${rows}) r GROUP BY 1, 2, 3, 4`;
-const LEDGER_ROWS = (l: string, s: string) => `
+export const LEDGER_ROWS = (l: string, s: string) => `
   SELECT ${DAY('l.at')} AS day, l.agent_id, c.company_id, c.product, 0 AS quotes, 0 AS created, 0 AS policies, 0::bigint AS premium_kopecks, 0 AS cancelled,
          0::bigint AS cancelled_premium_kopecks, ${s} * l.amount_kopecks AS commission_kopecks
     FROM ${l} l LEFT JOIN contracts c ON c.id = l.contract_id`;
-const QUOTE_ROWS = (q: string, s: string) => `
+export const QUOTE_ROWS = (q: string, s: string) => `
   SELECT ${DAY('q.created_at')} AS day, q.user_id AS agent_id, NULL::char(24) AS company_id, 'eosago'::text AS product, ${s} AS quotes, 0 AS created, 0 AS policies,
          0::bigint AS premium_kopecks, 0 AS cancelled, 0::bigint AS cancelled_premium_kopecks, 0::bigint AS commission_kopecks FROM ${q} q`;
 /** The contract columns a change of which moves its figures. */
-const CHANGED = `o.agent_id IS DISTINCT FROM n.agent_id OR o.company_id IS DISTINCT FROM n.company_id OR o.product IS DISTINCT FROM n.product
+export const CHANGED = `o.agent_id IS DISTINCT FROM n.agent_id OR o.company_id IS DISTINCT FROM n.company_id OR o.product IS DISTINCT FROM n.product
   OR o.created_at IS DISTINCT FROM n.created_at OR o.paid_at IS DISTINCT FROM n.paid_at OR o.premium IS DISTINCT FROM n.premium
   OR (o.status = 10000) IS DISTINCT FROM (n.status = 10000)`;
 

@@ -35,9 +35,10 @@ import { migration as partners } from './0033_partners.js';
 import { migration as analyticsDays } from './0034_analytics_days.js';
 import { migration as personSearch } from './0035_person_search.js';
 import { migration as fileStorage } from './0036_file_storage.js';
+import { migration as analyticsLockOrder } from './0037_analytics_lock_order.js';
 
 /**
  * Every migration, in order: one numbered file per change (`NNNN_<what>.ts` exporting `migration`),
  * appended here. A shipped file is never edited. The runner is platform/migrations.ts.
  */
-export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation, ledgerMonths, productRails, clients, oysterApp, renewals, manualPolicies, benchSpeedups, auditLog, agentsNetwork, partners, analyticsDays, personSearch, fileStorage];
+export const MIGRATIONS: readonly Migration[] = [core, learning, sessionIdle, sales, contracts, commissions, contractFiles, paymentLinkExpiry, brokerRequests, notifications, chats, campaigns, webinars, demoInsurerPolicies, clientChats, paymentsTrust, policyTermYear, insurerCallsPrivacy, ledgerByTime, commissionTemplatesSegments, ledgerEventsAdjustments, payouts, reconciliation, ledgerMonths, productRails, clients, oysterApp, renewals, manualPolicies, benchSpeedups, auditLog, agentsNetwork, partners, analyticsDays, personSearch, fileStorage, analyticsLockOrder];
