@@ -14,7 +14,7 @@
  *   postgres://postgres@127.0.0.1:5432/test): it makes a database of its own and drops it at the end.
  */
 import { freePort, psql, startDemoServer } from './lib.mjs';
-import { cuttableProxy, fmt, percentile, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
+import { chatMessagesAfter, cuttableProxy, fmt, printPhases, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -100,13 +100,7 @@ try {
 
   // Every message once: read the whole chat.
   const seen = new Map();
-  for (let after = 0; ; ) {
-    const page = await timedCall(url, token, 'GET', `/api/v2/chats/${chatId}/messages?after=${after}&limit=200`);
-    const items = page.body?.data?.items ?? [];
-    for (const m of items) if (m.text?.startsWith(`drill ${dbName}`)) seen.set(m.text, (seen.get(m.text) ?? 0) + 1);
-    if (items.length < 200) break;
-    after = items.at(-1).seq;
-  }
+  for (const m of (await chatMessagesAfter(url, token, chatId)).items) if (m.text?.startsWith(`drill ${dbName}`)) seen.set(m.text, (seen.get(m.text) ?? 0) + 1);
   const missing = [...confirmed].filter((t) => !seen.has(t));
   const doubled = [...seen].filter(([, c]) => c > 1);
   const unconfirmedWritten = [...seen.keys()].filter((t) => !confirmed.has(t));
@@ -116,13 +110,7 @@ try {
   const firstOkAfter = results.filter((r) => r.at >= restoredAt && r.status === 200).sort((a, b) => a.at - b.at)[0];
   const recoveryMs = firstOkAfter ? firstOkAfter.at + firstOkAfter.ms - restoredAt : Infinity;
   console.log(`\nPostgreSQL cut at ${(cutAt / 1000).toFixed(1)} s for ${OUTAGE_MS / 1000} s, ${WORKERS} clients, ${results.length} calls`);
-  console.log('| phase | calls | answers | p50 | p95 | max |');
-  console.log('|---|---|---|---|---|---|');
-  for (const p of ['before', 'outage', 'after']) {
-    const rs = byPhase(p);
-    const ms = rs.map((r) => r.ms);
-    console.log(`| ${p} | ${rs.length} | ${JSON.stringify(tally(rs))} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 95))} | ${fmt(Math.max(...ms))} |`);
-  }
+  printPhases(results, ['before', 'outage', 'after']);
   console.log(`first answer 200 after the database came back: ${fmt(recoveryMs)} (limit ${RECOVERY_LIMIT_MS / 1000} s)`);
   console.log(`messages: ${confirmed.size} confirmed (${resendResults.filter((r) => r.status === 200).length} of ${toResend.length} refused ones sent again with their key), ${seen.size} in the chat, ${missing.length} missing, ${doubled.length} doubled, ${unconfirmedWritten.length} written without a confirmation`);
 

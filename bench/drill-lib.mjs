@@ -197,3 +197,30 @@ export function answerGaps(url, p = '/health') {
     return { maxGapMs: Math.round(maxGap), answers };
   };
 }
+
+/**
+ * A chat's messages after `afterSeq`, every page of 200 (as the shell's catch-up reads them); `ok` is false
+ * when a page was refused (what came before it is in `items`).
+ */
+export async function chatMessagesAfter(url, token, chatId, afterSeq = 0) {
+  const items = [];
+  for (let after = afterSeq; ; ) {
+    const page = await timedCall(url, token, 'GET', `/api/v2/chats/${chatId}/messages?after=${after}&limit=200`);
+    const got = page.body?.data?.items ?? [];
+    items.push(...got);
+    if (page.status !== 200) return { items, ok: false };
+    if (got.length < 200) return { items, ok: true };
+    after = got.at(-1).seq;
+  }
+}
+
+/** Prints the calls of each phase as a table: how many, their answers, p50, p95 and the longest. */
+export function printPhases(results, phases) {
+  console.log('| phase | calls | answers | p50 | p95 | max |');
+  console.log('|---|---|---|---|---|---|');
+  for (const p of phases) {
+    const rs = results.filter((r) => r.phase === p);
+    const ms = rs.map((r) => r.ms);
+    console.log(`| ${p} | ${rs.length} | ${JSON.stringify(tally(rs))} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 95))} | ${fmt(Math.max(...ms))} |`);
+  }
+}

@@ -21,7 +21,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { freePort, psql, startDemoServer } from './lib.mjs';
-import { fmt, openSocket, percentile, roundRobinProxy, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
+import { chatMessagesAfter, fmt, openSocket, percentile, roundRobinProxy, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -94,15 +94,12 @@ try {
         await catchUp(r);
       });
       const catchUp = async (reader) => {
-        for (;;) {
-          const page = await timedCall(url, token, 'GET', `/api/v2/chats/${chatId}/messages?after=${reader.lastSeq}&limit=200`);
-          const items = page.body?.data?.items ?? [];
-          for (const m of items) {
-            if (!reader.got.has(m.id ?? m._id)) reader.got.set(m.id ?? m._id, 1);
-            reader.lastSeq = Math.max(reader.lastSeq, Number(m.seq));
-          }
-          if (page.status !== 200 || items.length < 200) return page.status === 200;
+        const { items, ok } = await chatMessagesAfter(url, token, chatId, reader.lastSeq);
+        for (const m of items) {
+          if (!reader.got.has(m.id ?? m._id)) reader.got.set(m.id ?? m._id, 1);
+          reader.lastSeq = Math.max(reader.lastSeq, Number(m.seq));
         }
+        return ok;
       };
       r.catchUp = () => catchUp(r);
       sockets.push(s);
@@ -246,13 +243,7 @@ try {
     const live = a.readers.map((r) => new Map(r.got));
     for (const r of a.readers) await r.catchUp();
     const seen = new Map();
-    for (let after = 0; ; ) {
-      const page = await timedCall(url, a.token, 'GET', `/api/v2/chats/${a.chatId}/messages?after=${after}&limit=200`);
-      const items = page.body?.data?.items ?? [];
-      for (const m of items) if (m.text?.startsWith(`drill ${dbName}`)) seen.set(m.text, [...(seen.get(m.text) ?? []), m.id ?? m._id]);
-      if (items.length < 200) break;
-      after = items.at(-1).seq;
-    }
+    for (const m of (await chatMessagesAfter(url, a.token, a.chatId)).items) if (m.text?.startsWith(`drill ${dbName}`)) seen.set(m.text, [...(seen.get(m.text) ?? []), m.id ?? m._id]);
     const missing = [...a.confirmed.keys()].filter((t) => !seen.has(t));
     const doubled = [...seen].filter(([, ids]) => ids.length > 1);
     const unconfirmed = [...seen.keys()].filter((t) => !a.confirmed.has(t));

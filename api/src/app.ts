@@ -100,6 +100,13 @@ export interface AppOptions {
   unreadCacheMs?: number;
   /** Key prefix for the Redis-backed rate limiter (tests isolate themselves with it). */
   rateLimitNamespace?: string;
+  /**
+   * Prefix of the Redis channels the nodes of one deployment share (socket.io's adapter, the cache
+   * invalidations). Two deployments on one Redis — or two test apps on copies of one seeded database, whose
+   * users have the same ids — keep apart with their own; every node of a deployment must have the same.
+   * Default: REDIS_NAMESPACE, else none.
+   */
+  redisNamespace?: string;
   logger?: boolean;
   /** LOG_LEVEL: info (default) writes one line per request; warn and above none. */
   logLevel?: LogLevel;
@@ -204,7 +211,8 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
 
   // The in-process caches of the hot path and the one bus that drops them (here at once, on the other
   // instances through Redis): sessions (platform/auth/session-cache.ts), init-state (reference/cache.ts).
-  const bus = createInvalidationBus(redis && { pub: redis.pub, sub: redis.sub }, { warn: (o, m) => app.log.warn(o, m) });
+  const redisNamespace = options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? '';
+  const bus = createInvalidationBus(redis && { pub: redis.pub, sub: redis.sub, namespace: redisNamespace }, { warn: (o, m) => app.log.warn(o, m) });
   await bus.ready;
   // The cache writes last_seen_at through the raw handle: its own writes are not changes to announce.
   const sessions = createSessionCache(rawDb, bus, { ttlMs: options.sessionCacheMs ?? envNumber('SESSION_CACHE_MS') ?? DEFAULT_SESSION_CACHE_MS });
@@ -253,11 +261,15 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   // Security headers and the CSRF check of cookie-signed writes, before any route.
   await registerSecurity(app);
 
-  const realtime = createRealtime(app.server, rawDb, redis && { pub: redis.pub, sub: redis.sub }, {
+  const realtime = createRealtime(app.server, rawDb, redis && { pub: redis.pub, sub: redis.sub, namespace: redisNamespace }, {
     info: (o, m) => app.log.info(o, m),
     debug: (o, m) => app.log.debug(o, m),
   });
   installMetrics(app, metrics, () => realtime.io.of('/').sockets.size);
+  // Redis back after it was away: this node's sockets stayed connected but missed what the other nodes sent
+  // them meanwhile. Each is closed as a lost connection (as at a graceful stop), so its client reconnects and
+  // runs its catch-up — the chat re-reads after its last message, the counters are asked again.
+  if (redis) bus.onMissed(() => realtime.dropConnections());
   // What /ready asks (platform/health.ts): the database, Redis when configured, the file storage.
   const readiness = createReadiness();
   readiness.add(databaseCheck(rawDb));

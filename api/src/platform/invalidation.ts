@@ -37,10 +37,13 @@ export interface InvalidationBus {
 }
 
 export function createInvalidationBus(
-  redis: { pub: RedisClientType; sub: RedisClientType } | null,
+  redis: { pub: RedisClientType; sub: RedisClientType; namespace?: string } | null,
   log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
 ): InvalidationBus & { ready: Promise<void> } {
   const self = randomBytes(6).toString('hex');
+  // The deployment's namespace (AppOptions.redisNamespace) keeps another one on the same Redis apart.
+  const channel = `${redis?.namespace ?? ''}${INVALIDATION_CHANNEL}`;
+  const ackChannel = `${redis?.namespace ?? ''}${INVALIDATION_ACK_CHANNEL}`;
   const handlers = new Map<Topic, Handler[]>();
   const missed: (() => void)[] = [];
   const run = (topic: Topic, id: string | null) => {
@@ -58,7 +61,7 @@ export function createInvalidationBus(
     }
     if (m.from === self) return;
     run(m.topic, m.id ?? null);
-    if (redis && m.nonce) redis.pub.publish(INVALIDATION_ACK_CHANNEL, m.nonce).catch(() => undefined);
+    if (redis && m.nonce) redis.pub.publish(ackChannel, m.nonce).catch(() => undefined);
   };
   const ackListener = (nonce: string) => {
     const w = waiting.get(nonce);
@@ -70,8 +73,8 @@ export function createInvalidationBus(
   let ready: Promise<void> = Promise.resolve();
   if (redis) {
     ready = Promise.all([
-      redis.sub.subscribe(INVALIDATION_CHANNEL, listener),
-      redis.sub.subscribe(INVALIDATION_ACK_CHANNEL, ackListener),
+      redis.sub.subscribe(channel, listener),
+      redis.sub.subscribe(ackChannel, ackListener),
     ]).then(() => undefined);
     redis.sub.on('ready', onReady);
   }
@@ -100,7 +103,7 @@ export function createInvalidationBus(
       waiting.set(nonce, w);
       let timer: NodeJS.Timeout | undefined;
       try {
-        const receivers = await redis.pub.publish(INVALIDATION_CHANNEL, JSON.stringify({ from: self, topic, id, nonce }));
+        const receivers = await redis.pub.publish(channel, JSON.stringify({ from: self, topic, id, nonce }));
         // Every receiver but this instance's own subscriber acknowledges.
         w.due = receivers - 1;
         if (w.acks >= w.due) return;
@@ -118,8 +121,8 @@ export function createInvalidationBus(
       redis.sub.off('ready', onReady);
       // Redis away: nothing to unsubscribe from (an UNSUBSCRIBE would wait in the offline queue).
       if (!redis.sub.isReady) return;
-      await redis.sub.unsubscribe(INVALIDATION_CHANNEL, listener).catch(() => undefined);
-      await redis.sub.unsubscribe(INVALIDATION_ACK_CHANNEL, ackListener).catch(() => undefined);
+      await redis.sub.unsubscribe(channel, listener).catch(() => undefined);
+      await redis.sub.unsubscribe(ackChannel, ackListener).catch(() => undefined);
     },
   };
 }

@@ -94,10 +94,28 @@ function cookieToken(header: string | undefined): string | null {
   return null;
 }
 
+/**
+ * The publishing client as socket.io's Redis adapter uses it (publish, PUBSUB through sendCommand, its
+ * 'error' listener, and pSubscribe only to know it is node-redis 4+). The adapter does not wait for a
+ * PUBLISH: one in flight when Redis drops rejects with nobody listening, and an unhandled rejection ends
+ * the process — a node died so in 2 of 6 short runs of bench/drill-redis-restart.mjs. The event is lost
+ * either way (the clients catch up once Redis is back, see app.ts); here the rejection is caught.
+ */
+function adapterPublisher(pub: RedisClientType) {
+  const client = {
+    publish: (channel: string, message: string | Buffer) => pub.publish(channel, message).catch(() => 0),
+    sendCommand: (args: string[]) => pub.sendCommand(args),
+    pSubscribe: pub.pSubscribe.bind(pub),
+    on: (event: string, listener: (...args: unknown[]) => void) => (pub.on(event, listener), client),
+    off: (event: string, listener: (...args: unknown[]) => void) => (pub.off(event, listener), client),
+  };
+  return client;
+}
+
 export function createRealtime(
   server: HttpServer,
   db: Db,
-  redis: { pub: RedisClientType; sub: RedisClientType } | null,
+  redis: { pub: RedisClientType; sub: RedisClientType; namespace?: string } | null,
   log: { info: (o: object, m: string) => void; debug?: (o: object, m: string) => void },
   /** Origins other than the request's own that may open a socket (default: platform/origins configuredOrigins()). */
   allowedOrigins: readonly string[] = configuredOrigins(),
@@ -114,7 +132,8 @@ export function createRealtime(
     // CORS (with credentials) only for our own origins; any other gets no CORS headers at all.
     cors: (req, done) => done(null, ours(req) ? { origin: true, credentials: true } : { origin: false }),
   });
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
+  // The adapter's channels under the deployment's namespace (AppOptions.redisNamespace): socket.io's default key otherwise.
+  if (redis) io.adapter(createAdapter(adapterPublisher(redis.pub), redis.sub, { key: `${redis.namespace ?? ''}socket.io` }));
   const lastRoutes = new Map<string, LastRoute>();
   /** Sockets of each session connected to this instance: the last one to go takes the session's route with it. */
   const socketsPerSession = new Map<string, number>();

@@ -260,6 +260,7 @@ describe.each(BACKENDS)('chats ($name)', (backend) => {
     const b = await createApp({
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
+      redisNamespace: r.redisNamespace,
       seedDemo: true,
       demoMode: true,
       staticRoot: '/nonexistent',

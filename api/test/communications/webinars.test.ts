@@ -142,6 +142,7 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
     const second = await createApp({
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
+      redisNamespace: r.redisNamespace,
       seedDemo: true,
       demoMode: true,
       staticRoot: '/nonexistent',
@@ -192,6 +193,7 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
     const next = await createApp({
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
+      redisNamespace: r.redisNamespace,
       seedDemo: true,
       demoMode: true,
       staticRoot: '/nonexistent',

@@ -204,6 +204,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
     const b: OysterApp = await createApp({
       db: r.oyster.db,
       redisUrl: REDIS_URL,
+      redisNamespace: r.redisNamespace,
       seedDemo: true,
       demoMode: true,
       staticRoot: '/nonexistent',

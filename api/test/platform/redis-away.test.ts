@@ -10,7 +10,8 @@ import { call, connectSocket, connected, listen, once, signIn, start, type Runni
  * lost connection was an unhandled 'error' event of a Redis client that ended the process, and a sign-in
  * waited for Redis to come back (node-redis queues commands while disconnected). Now: the api keeps
  * answering (sign-in counts its attempts on the node itself meanwhile), /ready says redis is not there, and
- * once Redis is back the instances hear each other again without a restart.
+ * once Redis is back the instances hear each other again without a restart — and each node closes its
+ * sockets as lost, so that their clients reconnect and catch up on what the other nodes sent meanwhile.
  */
 const haveRedisServer = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
 
@@ -70,7 +71,7 @@ async function eventually(what: string, ok: () => Promise<boolean>, ms = 15_000)
     a = await start({}, { redisUrl });
     urlA = a.url;
     // B shares A's database (PGlite is in-process) and the Redis.
-    b = await createApp({ db: a.oyster.db, redisUrl, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' });
+    b = await createApp({ db: a.oyster.db, redisUrl, redisNamespace: a.redisNamespace, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' });
     urlB = await listen(b);
   });
   afterAll(async () => {
@@ -84,6 +85,8 @@ async function eventually(what: string, ok: () => Promise<boolean>, ms = 15_000)
     const me = (await call(urlA, 'GET', '/api/v2/auth/get-user', { token })).body.user;
     const s = connectSocket(urlB, token);
     await connected(s);
+    let dropped = 0;
+    s.on('disconnect', () => dropped++);
     try {
       // Redis killed: nobody says goodbye, the connections just drop.
       await stopRedis(redis);
@@ -102,9 +105,17 @@ async function eventually(what: string, ok: () => Promise<boolean>, ms = 15_000)
         return ready.status === 503 && ready.body?.checks?.redis?.ok === false;
       });
 
+      expect(dropped).toBe(0);
       // Redis back on the same port: the instances reconnect by themselves and hear each other again.
       redis = await startRedis(port);
       await eventually('/ready again on both', async () => (await call(urlA, 'GET', '/ready')).status === 200 && (await call(urlB, 'GET', '/ready')).status === 200);
+      // The socket on B stayed up while Redis was away (it missed what A sent); B closes it as lost once Redis
+      // is back: its client reconnects, as the shell does, and catches up.
+      expect((await call(urlA, 'GET', '/health')).status).toBe(200);
+      await eventually('B closes its socket once Redis is back', async () => dropped === 1);
+      expect(s.connected).toBe(false);
+      s.connect();
+      await connected(s);
       await eventually('an event emitted on A reaches the socket on B', async () => {
         const got = once(s, 'chats', 500);
         a.oyster.realtime.emitToUser(me._id, 'chats', { action: 'update_chats_counts_opened', result: { chatsOpenedCount: 7, clientChats: 4, agentChats: 3 } });

@@ -27,6 +27,8 @@ export interface Running {
   /** On PostgreSQL: the app's database, and its schema when it has one of its own (start()). */
   databaseUrl?: string;
   schema?: string;
+  /** Its Redis channels' prefix: apps on copies of one seeded database have the same user ids, so each keeps to its own (a second instance of the same app passes it on). */
+  redisNamespace: string;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
   const schema = backend.databaseUrl && !database ? freshSchema() : undefined;
   const fromCopy = !backend.databaseUrl && standardSeed && (extra.dataDir ?? 'memory://') === 'memory://';
   const pgliteDump = fromCopy ? seededPgliteDump() ?? undefined : undefined;
+  const redisNamespace = extra.redisNamespace ?? `test-${randomBytes(4).toString('hex')}:`;
   const oyster = await createApp({
     pgliteDump,
     databaseUrl,
@@ -63,6 +66,7 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     loginRateLimit: { max: 1000, windowMs: 60_000 },
     loginAddressRateLimit: { max: 1000, windowMs: 60_000 },
     rateLimitNamespace: `test-${randomBytes(4).toString('hex')}`,
+    redisNamespace,
     ...extra,
   });
   const url = await listen(oyster);
@@ -73,6 +77,7 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     url,
     schema,
     databaseUrl,
+    redisNamespace,
     async stop() {
       await oyster.close();
       if (backend.databaseUrl) await dropTestData(backend.databaseUrl, { schema, databaseUrl });
