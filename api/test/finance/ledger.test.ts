@@ -137,10 +137,12 @@ describe.each(BACKENDS)('Мое КВ / КВ всех ($name)', (backend) => {
       await Promise.all(sockets.map(connected));
       expect((await postCallback(r.url, 'vsk', d.payment(c, 'pay_ledger_live_1'))).status).toBe(200);
       await d.until('subagent', c.id, S.released);
-      for (let i = 0; i < 50 && heard.admin.length < 2; i++) await new Promise((res) => setTimeout(res, 20));
+      for (let i = 0; i < 50 && !(heard.admin.includes(ids.owner) && heard.admin.includes(ids.subagent)); i++) await new Promise((res) => setTimeout(res, 20));
       expect(heard.subagent).toEqual([ids.subagent]);
       expect(heard.owner.sort()).toEqual([ids.owner, ids.subagent].sort());
-      expect(heard.admin.sort()).toEqual([ids.owner, ids.subagent].sort());
+      // The admin sees every agent: another sale's lines written meanwhile (a late retry of an earlier test's
+      // callback, seen once in CI under load) may be heard too; these two must be.
+      expect(heard.admin).toEqual(expect.arrayContaining([ids.owner, ids.subagent]));
       expect(heard.agent).toEqual([]);
       expect(heard.supervisorAppointed).toEqual([]);
     } finally {
