@@ -42,6 +42,7 @@ const RUN_MS = MINUTES * 60_000;
 const BACKEND = arg('--backend') || 'both';
 const AGENTS = Number(arg('--agents')) || 4;
 const LOG_DIR = arg('--log-dir') || null;
+if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
 const THINK_MS = [500, 1500];
 const SESSION_MS = Math.min(60_000, RUN_MS / 3); // an agent signs in anew about every minute
 /** The short run's minute still holds warm-up (JIT, caches, pools): its memory bound is looser. */
