@@ -76,7 +76,8 @@ if (typeof globalThis.MessageChannel === 'undefined') {
 // dom-accessibility-api, mostly nwsapi matching antd's selectors). Tests read the styles only for what is
 // visible and what takes a click — display, visibility, opacity and pointer-events (testing-library's
 // hidden check, jest-dom's toBeVisible) — so each sheet keeps just the rules that set one of those, whole,
-// so the cascade between them is the browser's.
+// so the cascade between them is the browser's. A test that reads another property of antd's styles (a colour)
+// gets nothing: add the property to STYLE_TESTS_READ.
 const STYLE_TESTS_READ = /(^|[;{\s])(display|visibility|opacity|pointer-events)\s*:/i;
 type Rules = { cssRules: CSSRuleList; deleteRule?(i: number): void };
 // jsdom's @layer block has no deleteRule; its rules are a plain array.
