@@ -20,14 +20,14 @@ const KEYS = (select: string) => `SELECT DISTINCT d.day, d.company_id, d.product
    WHERE d.quotes <> 0 OR d.created <> 0 OR d.policies <> 0 OR d.premium_kopecks <> 0 OR d.cancelled <> 0
       OR d.cancelled_premium_kopecks <> 0 OR d.commission_kopecks <> 0`;
 
-/** Creates the missing rows of those keys (zero sums) and locks them all, in key order. */
+/**
+ * Creates the missing rows of those keys (zero sums) and locks them all, in key order, in one statement: an
+ * ON CONFLICT DO UPDATE locks the existing row even when its WHERE declines the update, so nothing is written.
+ */
 const LOCK_SHARED = (select: string) => `
-    INSERT INTO analytics_days_all (day, company_id, product)
+    INSERT INTO analytics_days_all AS a (day, company_id, product)
     SELECT * FROM (${KEYS(select)}) k ORDER BY 1, 2, 3
-    ON CONFLICT ON CONSTRAINT analytics_days_all_key DO NOTHING;
-    PERFORM 1 FROM analytics_days_all a JOIN (${KEYS(select)}) k
-         ON a.day = k.day AND a.company_id IS NOT DISTINCT FROM k.company_id AND a.product IS NOT DISTINCT FROM k.product
-      ORDER BY a.day, a.company_id, a.product FOR UPDATE OF a;`;
+    ON CONFLICT ON CONSTRAINT analytics_days_all_key DO UPDATE SET day = a.day WHERE false;`;
 
 /** Lock the shared rows, then add the delta (migration 34's upsert). */
 const APPLY = (select: string) => `${LOCK_SHARED(select)}
