@@ -3,6 +3,7 @@
  * signing in a demo account, socket.io clients, and figures. Each drill starts what it needs, is bounded
  * in time, stops by itself and prints its figures; `--short` is the one-minute version CI runs.
  */
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -223,4 +224,27 @@ export function printPhases(results, phases) {
     const ms = rs.map((r) => r.ms);
     console.log(`| ${p} | ${rs.length} | ${JSON.stringify(tally(rs))} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 95))} | ${fmt(Math.max(...ms))} |`);
   }
+}
+
+/**
+ * A redis-server of the drill's own on `port` of the loopback (nothing kept on disk), answering once this
+ * resolves. `kill()` ends it at once (SIGKILL, as a crash does) and resolves when it has exited.
+ */
+export async function startRedisServer(port) {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const answers = () =>
+    new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+  for (let i = 0; i < 200 && !(await answers()); i++) await sleep(25);
+  return {
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
 }

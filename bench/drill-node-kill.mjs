@@ -18,10 +18,9 @@
  *   needs a build (node scripts/build.mjs), PostgreSQL (DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/test: a database of its own, dropped at the end) and redis-server.
  */
-import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { freePort, psql, startDemoServer } from './lib.mjs';
-import { chatMessagesAfter, fmt, openSocket, percentile, roundRobinProxy, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
+import { chatMessagesAfter, fmt, openSocket, percentile, roundRobinProxy, signIn, sleep, startRedisServer, tally, timedCall } from './drill-lib.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -43,7 +42,7 @@ psql(baseUrl.toString(), `CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
 const redisPort = await freePort();
-const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+const redis = await startRedisServer(redisPort);
 const nodes = [];
 let proxy;
 const sockets = [];
@@ -310,7 +309,7 @@ try {
   step('proxy closed');
   for (const n of nodes) await n.stop();
   step('nodes stopped');
-  redis.kill('SIGTERM');
+  await redis.kill();
   if (!argv.includes('--keep')) psql(baseUrl.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
 if (problems.length) {

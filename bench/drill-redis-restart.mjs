@@ -16,10 +16,8 @@
  *   needs a build (node scripts/build.mjs), redis-server and PostgreSQL (DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/test: a database of its own, dropped at the end).
  */
-import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { freePort, psql, startDemoServer } from './lib.mjs';
-import { chatMessagesAfter, fmt, openSocket, percentile, printPhases, signIn, sleep, tally, timedCall } from './drill-lib.mjs';
+import { chatMessagesAfter, fmt, openSocket, percentile, printPhases, signIn, sleep, startRedisServer, tally, timedCall } from './drill-lib.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -42,25 +40,7 @@ const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
 const redisPort = await freePort();
 
-const portAnswers = (port) =>
-  new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-async function startRedis() {
-  const p = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 200 && !(await portAnswers(redisPort)); i++) await sleep(25);
-  return p;
-}
-const killRedis = (p) =>
-  new Promise((resolve) => {
-    if (p.exitCode !== null || p.signalCode !== null) return resolve();
-    p.once('exit', () => resolve());
-    p.kill('SIGKILL');
-  });
-
-let redis = await startRedis();
+let redis = await startRedisServer(redisPort);
 const nodes = [];
 const sockets = [];
 try {
@@ -148,9 +128,9 @@ try {
   await sleep(BEFORE_MS);
   phase = 'away';
   const killAt = performance.now() - t0;
-  await killRedis(redis);
+  await redis.kill();
   await sleep(AWAY_MS);
-  redis = await startRedis();
+  redis = await startRedisServer(redisPort);
   restartAt = performance.now() - t0;
   phase = 'after';
   await sleep(AFTER_MS);
@@ -206,7 +186,7 @@ try {
 } finally {
   sockets.forEach((s) => s.close());
   for (const n of nodes) await n.stop();
-  await killRedis(redis);
+  await redis.kill();
   if (!argv.includes('--keep')) psql(baseUrl.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
 if (problems.length) {

@@ -20,11 +20,11 @@
  *   needs a build (node api/build.mjs), PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  *   and redis-server on the PATH. --short: 1,000 sockets, 2 broadcasts, 40 messages, the same limits.
  */
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort, psql, startDemoServer, waitFor } from './lib.mjs';
-import { fmt, openSocket, percentile, signIn, sleep, timedCall } from './drill-lib.mjs';
+import { fmt, openSocket, percentile, signIn, sleep, startRedisServer, timedCall } from './drill-lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const now = () => performance.timeOrigin + performance.now();
@@ -223,7 +223,7 @@ async function main() {
     const dbUrl = new URL(baseUrl);
     dbUrl.pathname = `/${dbName}`;
     const redisPort = await freePort();
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = await startRedisServer(redisPort);
     const shared = { DATABASE_URL: dbUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisPort}`, DEMO_INSURER_DELAY_MS: '0' };
     nodes.push(await startDemoServer({ port: await freePort(), env: { ...shared, SEED_DEMO: '1' } }));
     nodes.push(await startDemoServer({ port: await freePort(), env: { ...shared, SEED_DEMO: '0' } }));
@@ -279,7 +279,7 @@ async function finish() {
   for (const c of cleanups.reverse()) await step(c);
   if (server) await step(() => server.stop());
   for (const n of nodes ?? []) await step(() => n.stop());
-  if (redis) redis.kill();
+  if (redis) await redis.kill();
   if (dbMade && !argv.includes('--keep')) await step(() => psql(baseUrl.toString(), `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   if (problems.length) {
     console.log(`\nFAILED:\n- ${problems.join('\n- ')}`);
