@@ -40,16 +40,11 @@ function childCpuSeconds() {
 
 /** Each part's wall and CPU seconds, printed in the summary so CI shows where its time goes. */
 const times = [];
-/** A part run beside others: its wall time only (the CPU of children is counted when they are reaped). */
-async function timedWall(name, fn) {
-  const wall0 = performance.now();
-  try {
-    return await fn();
-  } finally {
-    times.push({ name, wall: (performance.now() - wall0) / 1000, cpu: null });
-  }
-}
-async function timed(name, fn) {
+/**
+ * Times a part. `beside`: it runs beside others, so only its wall time is kept (the CPU of children is
+ * counted when they are reaped, in whichever part is running then).
+ */
+async function timed(name, fn, { beside = false } = {}) {
   const wall0 = performance.now();
   const cpu0 = childCpuSeconds();
   const own0 = process.cpuUsage();
@@ -58,7 +53,7 @@ async function timed(name, fn) {
   } finally {
     const own = process.cpuUsage(own0);
     const cpu1 = childCpuSeconds();
-    const cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 + (own.user + own.system) / 1e6;
+    const cpu = beside || cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 + (own.user + own.system) / 1e6;
     times.push({ name, wall: (performance.now() - wall0) / 1000, cpu });
   }
 }
@@ -86,6 +81,7 @@ function haveCommand(cmd) {
 }
 
 /** Debian packages the tests need; installed when missing and we can, else a clear message. */
+let aptUpdated = false;
 async function ensureDebianPackage(command, pkg, opts = {}) {
   if (haveCommand(command)) return true;
   const isRoot = process.getuid?.() === 0;
@@ -94,7 +90,8 @@ async function ensureDebianPackage(command, pkg, opts = {}) {
     return false;
   }
   log(`installing Debian's ${pkg}…`);
-  await run('apt-get', ['update', '-qq'], opts);
+  // One package list refresh a run, however many packages are missing.
+  if (!aptUpdated) aptUpdated = (await run('apt-get', ['update', '-qq'], opts)) === 0;
   await run('apt-get', ['install', '-y', '-qq', pkg], { ...opts, env: { DEBIAN_FRONTEND: 'noninteractive' } });
   return haveCommand(command);
 }
@@ -171,12 +168,13 @@ if (want('e2e') && built) {
     rmSync(out, { force: true });
     log(`end-to-end tests in Chromium, beside the suites below (output: ${e2eLog}, printed when they end)…`);
     const fd = openSync(e2eLog, 'w');
-    e2eRun = timedWall('e2e (beside unit and api)', () =>
+    e2eRun = timed('e2e (beside unit and api)', () =>
       run('npx', ['playwright', 'test', '--reporter=list,json'], {
         cwd: join(ROOT, 'e2e'),
         env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
         stdio: ['ignore', fd, fd],
       }),
+      { beside: true },
     ).then((code) => {
       closeSync(fd);
       if (existsSync(out)) {
