@@ -76,9 +76,9 @@ export interface Realtime {
   endUserSessions(userId: string): void;
   /** The last route each session with a live socket on this instance reported (bounded, see SOCKET_LIMITS). */
   lastRoutes: Map<string, LastRoute>;
-  /** Cancels pending disconnects (they would hit closed Redis clients) and closes socket.io. */
-  /** Closes every socket of this node as a lost connection, so its client reconnects (a graceful stop). */
+  /** Closes every socket of this node as a lost connection, so its client reconnects (a graceful stop, Redis back). */
   dropConnections(): void;
+  /** Cancels pending disconnects (they would hit closed Redis clients) and closes socket.io. */
   close(): Promise<void>;
 }
 
