@@ -15,6 +15,10 @@ import { BACKENDS, call, signInAll, start, type Running } from '../support';
  * deleted — for every period with lines (and before, and after), each filter by insurer, product, kind and some
  * pairs, each with no status, «Ожидается» and «Выплачено».
  */
+// Each test compares every period × filter × status with the lines one by one: up to 35 s on PGlite on a quiet
+// machine, and over the default 60 s in a CI run on a machine at half its speed (2026-11-28).
+jest.setTimeout(180_000);
+
 describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (backend) => {
   let r: Running;
   let tokens: Record<'admin' | 'finance', string>;

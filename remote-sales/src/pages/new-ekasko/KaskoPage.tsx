@@ -288,6 +288,9 @@ function Details({ contractId }: { contractId: string }) {
   const [uploading, setUploading] = React.useState<string | null>(null);
   // The texts are typed uncontrolled (saved on blur): a picked client remounts them with its values.
   const [picks, setPicks] = React.useState(0);
+  /** The saves of the details, chained; the newest details asked to be saved. */
+  const saveQueue = React.useRef<Promise<void>>(Promise.resolve());
+  const latestSave = React.useRef<Partial<KaskoContractDetails> | null>(null);
 
   React.useEffect(() => {
     if (state.status === 'ready' && details === null) setDetails(state.data.c.details as unknown as Partial<KaskoContractDetails>);
@@ -307,12 +310,21 @@ function Details({ contractId }: { contractId: string }) {
   for (const f of c.files) if (f.typeName) photos[f.typeName] = (photos[f.typeName] ?? 0) + 1;
   const named = calc.unrestricted ? 0 : (calc.drivers ?? []).length;
 
+  // Each save sends the whole details: one at a time and in order, the newest waiting for the one in flight
+  // (two overlapping PATCHes could land the older last and drop a field — seen as «Укажите e-mail клиента»
+  // after the e-mail was saved, on a loaded machine). Sending waits for them too.
   async function save(next: Partial<KaskoContractDetails>) {
     setDetails(next);
     setSaving('saving');
+    latestSave.current = next;
+    const turn = saveQueue.current.then(() => (latestSave.current === next ? saveKaskoDetails(contractId, next) : undefined));
+    saveQueue.current = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     try {
-      await saveKaskoDetails(contractId, next);
-      setSaving('saved');
+      await turn;
+      if (latestSave.current === next) setSaving('saved');
     } catch (e) {
       setSaving(errorText(e));
     }
@@ -359,6 +371,7 @@ function Details({ contractId }: { contractId: string }) {
     if (missing) return;
     setSending(true);
     try {
+      await saveQueue.current;
       await sendContract(contractId);
       navigate(`/contracts/${contractId}`);
     } catch (e) {
