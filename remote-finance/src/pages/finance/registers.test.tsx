@@ -134,7 +134,8 @@ describe('«Реестры выплат»', () => {
     expect(saved.mock.calls[0][0]).toEqual({ legalName: 'Сидоров Олег', inn: '500100732259', kpp: null, bankName: 'АО «Банк»', bik: '044525225', account: '40817810000000000001', corrAccount: null, vatMode: 'exempt' });
 
     saved.mockImplementation((body) => ({ data: { agentId: SIDOROV.id, ...(body as object) } }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    // The refusal can show a moment before the button stops spinning («loading Сохранить»): wait for it.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Реквизиты: Сидоров Олег' })).toBeNull());
     expect(toasts).toContainEqual({ type: 'success', body: 'Реквизиты сохранены' });
   });
