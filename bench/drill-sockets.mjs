@@ -34,6 +34,7 @@
  *   and redis-server on the PATH. --short: 1,000 sockets, 2 broadcasts, 40 messages, the same limits.
  */
 import { fork, spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -48,27 +49,6 @@ const now = () => performance.timeOrigin + performance.now();
 
 // ───────────────────────── a holder: a child process keeping its share of the sockets ─────────────────────────
 
-/** A minimal emitter: the three clients below answer to on/once like socket.io-client's socket. */
-function emitter() {
-  const handlers = new Map();
-  const e = {
-    on(name, f) {
-      if (!handlers.has(name)) handlers.set(name, []);
-      handlers.get(name).push(f);
-      return e;
-    },
-    once(name, f) {
-      const g = (a) => (handlers.set(name, handlers.get(name).filter((h) => h !== g)), f(a));
-      return e.on(name, g);
-    },
-    fire(name, a) {
-      for (const f of handlers.get(name) ?? []) f(a);
-    },
-    listens: (name) => Boolean(handlers.get(name)?.length),
-  };
-  return e;
-}
-
 let WebSocket = null;
 /**
  * The lean load client: socket.io's protocol (engine.io 4) over a bare WebSocket — the open packet, the
@@ -78,31 +58,31 @@ let WebSocket = null;
 function leanSocket(url, token) {
   // ws as socket.io-client's engine.io-client has it (the same WebSocket the shell's client uses in node).
   WebSocket ??= createRequire(createRequire(createRequire(path.join(ROOT, 'shell/package.json')).resolve('socket.io-client')).resolve('engine.io-client'))('ws');
-  const s = Object.assign(emitter(), { connected: false, close: () => ws.close() });
+  const s = Object.assign(new EventEmitter(), { connected: false, close: () => ws.close() });
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
   ws.on('message', (buf) => {
     const m = buf.toString();
     if (m === '2') return ws.send('3');
     if (m[0] === '0') return ws.send(`40${JSON.stringify({ token })}`);
-    if (m.startsWith('40')) return (s.connected = true), s.fire('connect');
-    if (m.startsWith('44')) return s.fire('connect_error', new Error(JSON.parse(m.slice(2)).message ?? m));
+    if (m.startsWith('40')) return (s.connected = true), s.emit('connect');
+    if (m.startsWith('44')) return s.emit('connect_error', new Error(JSON.parse(m.slice(2)).message ?? m));
     if (m.startsWith('42')) {
       const event = m.slice(4, m.indexOf('"', 4));
-      if (s.listens(event)) s.fire(event, JSON.parse(m.slice(2))[1]);
+      if (s.listenerCount(event)) s.emit(event, JSON.parse(m.slice(2))[1]);
     }
   });
   ws.on('close', () => (s.connected = false));
-  ws.on('error', (err) => s.fire('connect_error', err));
+  ws.on('error', (err) => s.emit('connect_error', err));
   return s;
 }
 
 /** The floor's client: a plain TCP connection; what arrives is handed on as text (event 'raw'). */
 function rawSocket(url) {
   const c = net.connect(Number(new URL(url).port), '127.0.0.1');
-  const s = Object.assign(emitter(), { connected: false, close: () => c.destroy() });
-  c.once('connect', () => ((s.connected = true), s.fire('connect')));
-  c.on('data', (d) => s.fire('raw', d.toString('latin1')));
-  c.on('error', (err) => s.fire('connect_error', err));
+  const s = Object.assign(new EventEmitter(), { connected: false, close: () => c.destroy() });
+  c.once('connect', () => ((s.connected = true), s.emit('connect')));
+  c.on('data', (d) => s.emit('raw', d.toString('latin1')));
+  c.on('error', (err) => s.emit('connect_error', err));
   c.on('close', () => (s.connected = false));
   return s;
 }
