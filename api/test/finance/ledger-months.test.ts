@@ -26,6 +26,7 @@ describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (ba
   let admin: { user: SessionUser };
   let finance: { user: SessionUser };
   const db = () => r.oyster.db;
+  const everyQuery = Boolean(backend.databaseUrl) || !BACKENDS.some((b) => b.databaseUrl);
 
   beforeAll(async () => {
     r = await start(backend, { demoInsurerDelayMs: 0 });
@@ -53,7 +54,11 @@ describe.each(BACKENDS)('КВ всех: totals from the month sums ($name)', (ba
       { product: products[0], kind: 'adjustment' },
     ];
     // Each also by status: «Ожидается» and «Выплачено».
-    return [before, ...periods, after].flatMap((period) => filters.flatMap((f) => [{ period, ...f }, { period, ...f, status: 'expected' as const }, { period, ...f, status: 'paid' as const }]));
+    const all = [before, ...periods, after].flatMap((period) => filters.flatMap((f) => [{ period, ...f }, { period, ...f, status: 'expected' as const }, { period, ...f, status: 'paid' as const }]));
+    // The sums are kept by triggers and read by SQL, the same on either database; PGlite runs them about
+    // twice as slow (199 s of a CI run against PostgreSQL's 92 s): with PostgreSQL in the run, PGlite checks
+    // every fourth query (periods, filters and statuses interleave, so each still comes up).
+    return everyQuery ? all : all.filter((_, i) => i % 4 === 0);
   }
 
   /** The staff list's totals (the month sums) against the lines summed one by one, for every query; answers how many had each figure non-zero. */

@@ -58,7 +58,11 @@ describe.each(BACKENDS)('migrations ($name)', (backend) => {
   // Every version k: the database a release left at k takes exactly k+1 from the next one, and so on up
   // to the latest — one database walked up a version at a time (each migration runs on the very state
   // an instance at k has), not a fresh database per k: that was k × all migrations, 16 minutes of CI.
-  test('a database at each version 0, 1, … takes exactly the next migration, up to the latest', async () => {
+  // The walk checks the runner's bookkeeping, the same on either database, and PGlite took 121 s of a CI
+  // run for it against PostgreSQL's 15 s: with PostgreSQL in the run it walks there alone. PGlite still
+  // runs every migration's SQL in order below (the jump from 0) and takes the lock test.
+  const walk = backend.databaseUrl || !BACKENDS.some((b) => b.databaseUrl) ? test : test.skip;
+  walk('a database at each version 0, 1, … takes exactly the next migration, up to the latest', async () => {
     const db = await freshDb();
     await expectTablesAt(db, 0);
     for (let k = 1; k <= MIGRATIONS.length; k++) {

@@ -61,21 +61,23 @@ describe('the login page (pglite)', () => {
     return root;
   };
 
+  // One app for the tests that need no setting of their own (each start costs seconds of CPU on PGlite).
+  let plain: Running;
+  beforeAll(async () => {
+    plain = await start({}, { staticRoot: staticRoot(), redisUrl: undefined });
+  });
+  afterAll(() => plain.stop());
+
   test('is the prerendered page, the build’s brotli copy when the browser takes it; index.html stays everywhere else', async () => {
-    const r = await start({}, { staticRoot: staticRoot(), redisUrl: undefined });
-    try {
-      for (const path of ['/app/login', '/app/login/', '/app/login?legacy=true']) {
-        const res = await fetch(r.url + path, { redirect: 'manual' });
-        expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({ path, status: 200, cache: 'no-cache' });
-        expect(await res.text()).toContain('data-prerendered="login"');
-      }
-      const br = await fetch(`${r.url}/app/login`, { headers: { 'accept-encoding': 'br' } });
-      expect(br.headers.get('content-encoding')).toBe('br');
-      expect(await br.text()).toBe(LOGIN_HTML);
-      expect(await (await fetch(`${r.url}/app/contracts`)).text()).not.toContain('data-prerendered');
-    } finally {
-      await r.stop();
+    for (const path of ['/app/login', '/app/login/', '/app/login?legacy=true']) {
+      const res = await fetch(plain.url + path, { redirect: 'manual' });
+      expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({ path, status: 200, cache: 'no-cache' });
+      expect(await res.text()).toContain('data-prerendered="login"');
     }
+    const br = await fetch(`${plain.url}/app/login`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe(LOGIN_HTML);
+    expect(await (await fetch(`${plain.url}/app/contracts`)).text()).not.toContain('data-prerendered');
   });
 
   test('with a legacy login page: a visitor is sent there with the query kept, unless legacy=true or already signed in', async () => {
@@ -94,18 +96,13 @@ describe('the login page (pglite)', () => {
   });
 
   test('a submit of the prerendered form that reached the server is sent back to the page, the body read by nobody', async () => {
-    const r = await start({}, { staticRoot: staticRoot(), redisUrl: undefined });
-    try {
-      const res = await fetch(`${r.url}/app/login?legacy=true`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'email=agent%40oyster.test&password=Oyster2026%21',
-      });
-      expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 303, location: '/app/login?legacy=true' });
-    } finally {
-      await r.stop();
-    }
+    const res = await fetch(`${plain.url}/app/login?legacy=true`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=agent%40oyster.test&password=Oyster2026%21',
+    });
+    expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 303, location: '/app/login?legacy=true' });
   });
 });
 
