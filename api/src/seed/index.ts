@@ -14,12 +14,12 @@ export { DEMO_PASSWORD };
  * (learning: once per database, its files whenever missing). Answers whether the rows were seeded now.
  */
 export async function seedDemo(db: Db, opts: { media?: MediaFiles | null } = {}, domains: readonly Domain[] = DOMAINS): Promise<boolean> {
-  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
   const seeded = await db.tx(async (q) => {
     await takeStartupLock(q);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     if (n > 0) return false;
-    const demo: DemoSeed = { passwordHash, users: {} };
+    // Hashed only when seeding: a restart of a seeded database (every start but the first) skips it.
+    const demo: DemoSeed = { passwordHash: await bcrypt.hash(DEMO_PASSWORD, 10), users: {} };
     for (const domain of domains) await domain.seed?.(q, demo);
     return true;
   });

@@ -1,6 +1,6 @@
 import { createApp, type OysterApp } from '../../src/app';
-import { createPgDb, createPgliteDb, newId, type Db } from '../../src/platform/db';
-import { BACKENDS, REDIS_URL, call, dropSchema, freshSchema, listen, observedDb, signIn } from '../support';
+import { newId, type Db } from '../../src/platform/db';
+import { BACKENDS, REDIS_URL, call, listen, observedDb, openSeededDb, signIn } from '../support';
 
 /**
  * The unread-notifications count (dashboard/unread-cache.ts): kept per user while fresh (counted, not
@@ -13,13 +13,13 @@ const COUNT_READ = /FROM notifications WHERE user_id/;
 describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
   let oyster: OysterApp;
   let url: string;
+  let made: Awaited<ReturnType<typeof openSeededDb>>;
   let raw: Db;
-  let schema: string | undefined;
   const counter = { reads: 0 };
 
   beforeAll(async () => {
-    schema = backend.databaseUrl ? freshSchema('unread') : undefined;
-    raw = backend.databaseUrl ? await createPgDb(backend.databaseUrl, schema) : await createPgliteDb('memory://');
+    made = await openSeededDb(backend);
+    raw = made.db;
     oyster = await createApp({
       db: observedDb(raw, (sql) => void (COUNT_READ.test(sql) && counter.reads++)),
       redisUrl: REDIS_URL,
@@ -38,8 +38,7 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
   });
   afterAll(async () => {
     await oyster.close();
-    await raw.close();
-    if (schema && backend.databaseUrl) await dropSchema(backend.databaseUrl, schema);
+    await made.drop();
   });
 
   const count = (base: string, token: string) => call(base, 'GET', '/api/v2/notifications/count-not-read', { token });
@@ -65,7 +64,7 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
 
   (REDIS_URL ? test : test.skip)('two instances on one Redis: forget(userId) on A is seen on B at once', async () => {
     const b = await createApp({
-      ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: schema } : { db: oyster.db }),
+      ...(backend.databaseUrl ? { databaseUrl: made.databaseUrl, databaseSchema: made.schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
       demoMode: true,

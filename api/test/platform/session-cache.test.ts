@@ -1,11 +1,11 @@
 // @zone-independent: the session cache and its invalidation. npm test's second time-zone run leaves it out (api/jest.config.cjs).
 import { createApp, type OysterApp } from '../../src/app';
-import { createPgDb, createPgliteDb, type Db } from '../../src/platform/db';
+import type { Db } from '../../src/platform/db';
 import { createClient, type RedisClientType } from 'redis';
 import { ACK_WAIT_MS, INVALIDATION_CHANNEL, createInvalidationBus, writtenTable } from '../../src/platform/invalidation';
 import { createSessionCache } from '../../src/platform/auth/session-cache';
 import { hashToken } from '../../src/platform/auth/sessions';
-import { BACKENDS, REDIS_URL, call, dropSchema, freshSchema, listen, login, observedDb, signIn } from '../support';
+import { BACKENDS, REDIS_URL, call, listen, login, observedDb, openSeededDb, signIn } from '../support';
 
 /**
  * The session cache (platform/auth/session-cache.ts): sessions resolved without a database read while
@@ -26,10 +26,6 @@ function counting(db: Db) {
     if (/^UPDATE sessions SET last_seen_at/.test(sql)) counter.lastSeenWrites++;
   });
   return { db: wrapped, counter };
-}
-
-async function openDb(backend: { databaseUrl?: string }, schema?: string): Promise<Db> {
-  return backend.databaseUrl ? createPgDb(backend.databaseUrl, schema) : createPgliteDb('memory://');
 }
 
 describe('writtenTable (the watcher reads the statement start only)', () => {
@@ -88,13 +84,13 @@ describe('writtenTable (the watcher reads the statement start only)', () => {
 describe.each(BACKENDS)('session cache ($name)', (backend) => {
   let oyster: OysterApp;
   let url: string;
+  let made: Awaited<ReturnType<typeof openSeededDb>>;
   let raw: Db;
   let counter: ReturnType<typeof counting>['counter'];
-  let schema: string | undefined;
 
   beforeAll(async () => {
-    schema = backend.databaseUrl ? freshSchema('cache') : undefined;
-    raw = await openDb(backend, schema);
+    made = await openSeededDb(backend);
+    raw = made.db;
     const c = counting(raw);
     counter = c.counter;
     oyster = await createApp({
@@ -113,8 +109,7 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
   });
   afterAll(async () => {
     await oyster.close();
-    await raw.close();
-    if (schema && backend.databaseUrl) await dropSchema(backend.databaseUrl, schema);
+    await made.drop();
   });
 
   const getUser = (token: string) => call(url, 'GET', '/api/v2/auth/get-user', { token });
@@ -249,7 +244,7 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
   (REDIS_URL ? test : test.skip)('two instances on one Redis: logout, blocking and a role change on A are refused/seen on B at once', async () => {
     // B has its own cache (and on PostgreSQL its own connections) and learns of A's changes only through Redis.
     const b = await createApp({
-      ...(backend.databaseUrl ? { databaseUrl: backend.databaseUrl, databaseSchema: schema } : { db: oyster.db }),
+      ...(backend.databaseUrl ? { databaseUrl: made.databaseUrl, databaseSchema: made.schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,
       demoMode: true,

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DemoAccountKey } from '@oyster/shared-kit/domain';
 import { createApp, type AppOptions, type OysterApp } from '../../src/app';
-import type { Db } from '../../src/platform/db';
+import { DOMAINS } from '../../src/domains';
+import type { Domain } from '../../src/platform/context';
+import { createPgDb, createPgliteDb, type Db } from '../../src/platform/db';
 import type { FileStore } from '../../src/platform/storage';
 import { databaseUrlFor, onServer, seededPgliteDump, seededPgTemplate } from './fixture';
 import { call, signInAll, uploadFile, type Res } from './http';
@@ -44,7 +46,7 @@ export const freshSchema = (prefix = 'test') => `${prefix}_${Date.now()}_${rando
 export async function start(backend: { databaseUrl?: string }, extra: AppOptions = {}): Promise<Running> {
   // An app with the demo data of every domain starts from the run's seeded copy: its own database, already
   // migrated and seeded (PGlite: in memory from the dump; PostgreSQL: a database copied from the template).
-  const standardSeed = !extra.db && !extra.domains && extra.seedDemo !== false;
+  const standardSeed = !extra.db && seedsAsTheCopy(extra.domains) && extra.seedDemo !== false;
   const template = backend.databaseUrl && standardSeed && !extra.databaseUrl ? seededPgTemplate() : null;
   const database = template ? freshSchema('test_db') : undefined;
   const databaseUrl = backend.databaseUrl && database ? databaseUrlFor(backend.databaseUrl, database) : backend.databaseUrl;
@@ -81,6 +83,45 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     async stop() {
       await oyster.close();
       if (backend.databaseUrl) await dropTestData(backend.databaseUrl, { schema, databaseUrl });
+    },
+  };
+}
+
+/**
+ * Whether an app with these domains seeds what the run's copy holds: every domain, in order, and any
+ * added after them (a test's probe routes) seeding nothing.
+ */
+function seedsAsTheCopy(domains: readonly Domain[] | undefined): boolean {
+  if (!domains) return true;
+  return DOMAINS.every((d, i) => domains[i] === d) && domains.slice(DOMAINS.length).every((d) => !d.seed && !d.seedContent);
+}
+
+/**
+ * A database handle on a database of its own with the demo data, for a test that wraps the handle it gives
+ * createApp (to count its queries): PGlite from the run's seeded copy, PostgreSQL a copy of the seeded
+ * template — or, without them, an empty one (createApp migrates and seeds it) in a fresh schema.
+ * drop() closes it and drops what was made.
+ */
+export async function openSeededDb(
+  backend: { databaseUrl?: string },
+): Promise<{ db: Db; /** PostgreSQL: where it is, for a second instance on the same data. */ databaseUrl?: string; schema?: string; drop(): Promise<void> }> {
+  if (!backend.databaseUrl) {
+    const db = await createPgliteDb('memory://', { loadDataDir: seededPgliteDump() ?? undefined });
+    return { db, drop: () => db.close() };
+  }
+  const template = seededPgTemplate();
+  const database = template ? freshSchema('test_db') : undefined;
+  const schema = database ? undefined : freshSchema();
+  const databaseUrl = database ? databaseUrlFor(backend.databaseUrl, database) : backend.databaseUrl;
+  if (database) await onServer(backend.databaseUrl, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);
+  const db = await createPgDb(databaseUrl, schema);
+  return {
+    db,
+    databaseUrl,
+    schema,
+    async drop() {
+      await db.close();
+      await dropTestData(backend.databaseUrl!, { schema, databaseUrl: database ? databaseUrl : undefined });
     },
   };
 }
