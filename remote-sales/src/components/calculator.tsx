@@ -6,6 +6,7 @@ import { ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster
 import { sendContract } from '../api/contracts';
 import { saveProductDetails } from '../api/products';
 import { renewalQuote } from '../api/renewals';
+import { useAutoSave } from './autoSave';
 
 /**
  * What the product calculators (new-eosago, new-vzr, …) share: the form kept in the tab while the agent
@@ -268,35 +269,6 @@ export function CalculatorShell({
 
 // ─── after «Оформить»: what the insurer needs, saved as typed ───────────────────────────────────
 
-const SAVE_DELAY_MS = 600;
-type Save = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string };
-
-/** Saves `details` as the agent types (after a pause), when what is typed is well-formed (`valid`): a reload resumes from the server. */
-function AutoSave({ product, contractId, details, valid, onSaved, onState }: { product: ProductCode; contractId: string; details: Record<string, unknown>; valid: boolean; onSaved(c: ContractDetails): void; onState(s: Save): void }) {
-  const first = React.useRef(true);
-  const json = JSON.stringify(details);
-  React.useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (!valid) return;
-    const t = window.setTimeout(() => {
-      onState({ status: 'saving' });
-      saveProductDetails(product, contractId, JSON.parse(json) as Record<string, unknown>).then(
-        (c) => {
-          onSaved(c);
-          onState({ status: 'saved' });
-        },
-        (e) => onState({ status: 'error', message: errorText(e) }),
-      );
-    }, SAVE_DELAY_MS);
-    return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [json, contractId]);
-  return null;
-}
-
 /**
  * The details step's frame after «Оформить» (travel, mortgage): the product's fields (`children`) saved on the
  * server as typed, the line of what is saved and what is still missing, «Отправить страховщику» — `check()`
@@ -326,7 +298,7 @@ export function DetailsFrame<M extends { message: string }>({
   children: React.ReactNode;
 }) {
   const navigate = useNavigate();
-  const [save, setSave] = React.useState<Save>({ status: 'idle' });
+  const { state: save, flush } = useAutoSave(details, async (d) => onSaved(await saveProductDetails(product, contract.id, d)), { enabled: valid });
   const [sendError, setSendError] = React.useState<string | null>(null);
   const [sending, setSending] = React.useState(false);
 
@@ -342,7 +314,7 @@ export function DetailsFrame<M extends { message: string }>({
     }
     setSending(true);
     try {
-      await saveProductDetails(product, contract.id, details);
+      await flush();
       await sendContract(contract.id);
       navigate(`/contracts/${contract.id}`);
     } catch (e) {
@@ -353,7 +325,6 @@ export function DetailsFrame<M extends { message: string }>({
 
   return (
     <>
-      <AutoSave product={product} contractId={contract.id} details={details} valid={valid} onSaved={onSaved} onState={setSave} />
       {children}
       <p className="oy-eosago__muted" role="status">
         {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : 'Данные сохраняются по мере ввода'}

@@ -16,13 +16,12 @@ import {
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ClientPicker, EmailSuggestInput, Input, PhoneInput, Stepper, VehiclePicker } from '@oyster/shared-kit/ui/form';
-import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useDebounced, useLoad } from '@oyster/shared-kit/ui/screens';
+import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, saveContractDetails, sendContract } from '../../api/contracts';
+import { useAutoSave } from '../../components/autoSave';
 import { withClient, withVehicle } from '../../components/clientPrefill';
 import { DetailField, InsurantFields, PersonFields, VehicleFields, idOf, text, withValue, type Details, type StepProps } from '../../components/osagoDetails';
 import './contracts.css';
-
-type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
 
 function DriversStep({ contract, ...p }: StepProps & { contract: ContractDetails }) {
   if (namedDriverCount(contract.calculation) === 0) {
@@ -77,46 +76,18 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
     // The address the offer was priced for is the owner's registration: it starts there.
     return start.owner?.address ? start : withValue(start, 'owner.address', contract.calculation.owner.address.value);
   });
-  const [save, setSave] = React.useState<SaveState>('idle');
   const [problem, setProblem] = React.useState<MissingDetail | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [sendError, setSendError] = React.useState<string | null>(null);
-  const touched = React.useRef(false);
-  const debounced = useDebounced(d, 700);
-  // Saves go out one after another: a pause-in-typing save still on its way must not land after
-  // a newer one (the server keeps the last it gets, and «Отправить» checks what the server holds).
-  const lastSave = React.useRef<Promise<unknown>>(Promise.resolve());
-  const persist = React.useCallback(
-    (details: Details) => {
-      const next = lastSave.current.catch(() => undefined).then(() => saveContractDetails(contract.id, details));
-      lastSave.current = next;
-      return next;
-    },
-    [contract.id],
-  );
-
-  React.useEffect(() => {
-    if (!touched.current) return;
-    let live = true;
-    setSave('saving');
-    persist(debounced).then(
-      () => live && setSave('saved'),
-      (e) => live && setSave({ error: errorText(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [debounced, persist]);
+  const { state: save, flush } = useAutoSave(d, (details) => saveContractDetails(contract.id, details), { enabled: true });
 
   const set = (path: string, value: unknown) => {
-    touched.current = true;
     setD((prev) => withValue(prev, path, value));
     setProblem((p) => (p && p.field.startsWith(`details.${path}`) ? null : p));
   };
   const errorOf = (path: string) => (problem && problem.field === `details.${path}` ? problem.message : undefined);
   /** A picked client or vehicle record fills the step (and is saved like anything typed). */
   const fill = (f: (prev: Details) => Details) => {
-    touched.current = true;
     setD(f);
     setProblem(null);
   };
@@ -131,11 +102,10 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
     }
     setBusy(true);
     try {
-      await persist(d);
-      setSave('saved');
+      await flush();
       navigate(`/contracts/${contract.id}/${CONTRACT_STEP_KEYS[to]}`);
-    } catch (e) {
-      setSave({ error: errorText(e) });
+    } catch {
+      // The line under the form says «Не сохранено: …».
     } finally {
       setBusy(false);
     }
@@ -150,7 +120,7 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
     setBusy(true);
     setSendError(null);
     try {
-      await persist(d);
+      await flush();
       await sendContract(contract.id);
       navigate(`/contracts/${contract.id}`);
     } catch (e) {
@@ -192,7 +162,7 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
             </Button>
           )}
           <span className="oy-contract__muted" role="status">
-            {save === 'saving' ? 'Сохраняем…' : save === 'saved' ? 'Сохранено' : typeof save === 'object' ? `Не сохранено: ${save.error}` : last && missing ? `Осталось: ${missing.message}` : ''}
+            {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : last && missing ? `Осталось: ${missing.message}` : ''}
           </span>
         </div>
         {sendError ? (

@@ -36,6 +36,7 @@ import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import { OfferCard, RefusalsList, carryRenewalDetails } from '../../components/calculator';
+import { useAutoSave } from '../../components/autoSave';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
@@ -206,27 +207,9 @@ function CoverStep({ status }: { status: FormBlockStatus }) {
 function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(): void }) {
   const product = contract.product as 'ifl' | 'ifl_house';
   const [d, setD] = React.useState<Partial<PropertyContractDetails>>(() => ({ insurant: {}, contacts: {}, insurantIsOwner: null, cadastralNumber: null, ...(contract.details as Partial<PropertyContractDetails>) }));
-  const [saved, setSaved] = React.useState<'saved' | 'saving' | 'error'>('saved');
   const [problem, setProblem] = React.useState<{ field: string; message: string } | null>(null);
   const [sending, setSending] = React.useState(false);
-  const first = React.useRef(true);
-  React.useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    setSaved('saving');
-    const t = setTimeout(() => {
-      saveProductDetails(product, contract.id, d as Record<string, unknown>).then(
-        () => setSaved('saved'),
-        (e) => {
-          setSaved('error');
-          setProblem({ field: '', message: errorText(e) });
-        },
-      );
-    }, 600);
-    return () => clearTimeout(t);
-  }, [d, product, contract.id]);
+  const { state: saved, flush } = useAutoSave(d, (details) => saveProductDetails(product, contract.id, details as Record<string, unknown>), { enabled: true });
 
   const set = (path: string, value: unknown) => {
     setProblem(null);
@@ -261,7 +244,7 @@ function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(
     }
     setSending(true);
     try {
-      await saveProductDetails(product, contract.id, d as Record<string, unknown>);
+      await flush();
       await sendContract(contract.id);
       onSent();
     } catch (e) {
@@ -313,7 +296,7 @@ function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(
           Отправить страховщику
         </Button>
         <span className="oy-property__muted" role="status">
-          {saved === 'saving' ? 'Сохраняем…' : saved === 'saved' ? 'Сохранено' : 'Не сохранено'}
+          {saved.status === 'saving' ? 'Сохраняем…' : saved.status === 'error' ? `Не сохранено: ${saved.message}` : 'Сохранено'}
         </span>
       </div>
     </>
