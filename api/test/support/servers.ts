@@ -47,11 +47,8 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
   // An app with the demo data of every domain starts from the run's seeded copy: its own database, already
   // migrated and seeded (PGlite: in memory from the dump; PostgreSQL: a database copied from the template).
   const standardSeed = !extra.db && seedsAsTheCopy(extra.domains) && extra.seedDemo !== false;
-  const template = backend.databaseUrl && standardSeed && !extra.databaseUrl ? seededPgTemplate() : null;
-  const database = template ? freshSchema('test_db') : undefined;
-  const databaseUrl = backend.databaseUrl && database ? databaseUrlFor(backend.databaseUrl, database) : backend.databaseUrl;
-  if (template && database) await onServer(backend.databaseUrl!, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);
-  const schema = backend.databaseUrl && !database ? freshSchema() : undefined;
+  // (A test naming its own databaseUrl overrides the copy's; the fresh schema is still made for it, as before.)
+  const { databaseUrl, schema } = backend.databaseUrl ? await pgDataFor(backend.databaseUrl, standardSeed && !extra.databaseUrl) : { databaseUrl: undefined, schema: undefined };
   const fromCopy = !backend.databaseUrl && standardSeed && (extra.dataDir ?? 'memory://') === 'memory://';
   const pgliteDump = fromCopy ? seededPgliteDump() ?? undefined : undefined;
   const redisNamespace = extra.redisNamespace ?? `test-${randomBytes(4).toString('hex')}:`;
@@ -88,6 +85,19 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
 }
 
 /**
+ * Where one test's data lives on the PostgreSQL server `serverUrl`: a database of its own copied from the
+ * run's seeded template when the data is the copy's (`fromCopy`) and the template is built, else a fresh
+ * schema in the server's database (the app migrates and seeds it). dropTestData() undoes either.
+ */
+async function pgDataFor(serverUrl: string, fromCopy: boolean): Promise<{ databaseUrl: string; schema?: string }> {
+  const template = fromCopy ? seededPgTemplate() : null;
+  if (!template) return { databaseUrl: serverUrl, schema: freshSchema() };
+  const database = freshSchema('test_db');
+  await onServer(serverUrl, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);
+  return { databaseUrl: databaseUrlFor(serverUrl, database) };
+}
+
+/**
  * Whether an app with these domains seeds what the run's copy holds: every domain, in order, and any
  * added after them (a test's probe routes) seeding nothing.
  */
@@ -109,11 +119,7 @@ export async function openSeededDb(
     const db = await createPgliteDb('memory://', { loadDataDir: seededPgliteDump() ?? undefined });
     return { db, drop: () => db.close() };
   }
-  const template = seededPgTemplate();
-  const database = template ? freshSchema('test_db') : undefined;
-  const schema = database ? undefined : freshSchema();
-  const databaseUrl = database ? databaseUrlFor(backend.databaseUrl, database) : backend.databaseUrl;
-  if (database) await onServer(backend.databaseUrl, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);
+  const { databaseUrl, schema } = await pgDataFor(backend.databaseUrl, true);
   const db = await createPgDb(databaseUrl, schema);
   return {
     db,
@@ -121,7 +127,7 @@ export async function openSeededDb(
     schema,
     async drop() {
       await db.close();
-      await dropTestData(backend.databaseUrl!, { schema, databaseUrl: database ? databaseUrl : undefined });
+      await dropTestData(backend.databaseUrl!, { schema, databaseUrl });
     },
   };
 }
