@@ -78,6 +78,8 @@ test('an admin blocks an agent on the card and the agent\'s open page logs out a
   await page.getByRole('button', { name: 'Заблокировать' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Заблокировать' }).click();
   await expect(page.getByRole('region', { name: 'Профиль' })).toContainText('Заблокирован');
+  // The question fades out as it was asked (a loaded CI once clicked the fading dialog, then read «Разблокировать»).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The socket's «logout»: the agent's open page leaves for the public page without a reload or a click.
   await expect(agentPage).toHaveURL(/\/app\/(oyster|login)/);

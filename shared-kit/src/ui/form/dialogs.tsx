@@ -31,7 +31,12 @@ export interface ConfirmDialogProps {
   width?: number;
 }
 
-/** A question with «Отмена» / «Да» (§4). Esc and the cross are «Отмена». */
+/**
+ * A question with «Отмена» / «Да» (§4). Esc and the cross are «Отмена».
+ * Closing, it keeps the question it asked: the caller's answer usually changes what it would ask next
+ * («Заблокировать» done, the same dialog would read «Разблокировать») and the fading dialog must not show
+ * that, nor act on a click (a fast second click landed on it and did nothing a user could see).
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -45,24 +50,27 @@ export function ConfirmDialog({
   danger,
   width = 440,
 }: ConfirmDialogProps) {
+  const asked = React.useRef({ title, children, okText, cancelText, danger });
+  if (open) asked.current = { title, children, okText, cancelText, danger };
+  const shown = asked.current;
   return (
     <Modal
       open={open}
-      title={title}
+      title={shown.title}
       width={width}
       centered
       destroyOnHidden
       onCancel={onCancel}
       footer={[
         <Button key="cancel" onClick={onCancel}>
-          {cancelText}
+          {shown.cancelText}
         </Button>,
-        <Button key="ok" type="primary" danger={danger} loading={loading} disabled={okDisabled} onClick={onOk}>
-          {okText}
+        <Button key="ok" type="primary" danger={shown.danger} loading={loading} disabled={okDisabled} onClick={() => open && onOk()}>
+          {shown.okText}
         </Button>,
       ]}
     >
-      {children}
+      {shown.children}
     </Modal>
   );
 }
