@@ -56,7 +56,8 @@ export function start(): void {
 
   const form = (takeOver?: LoginFormProps['takeOver']) => (
     <React.StrictMode>
-      <OysterProvider>
+      {/* Rendered with motion at build time (prerender.tsx): keep it, or hydrating would remount the form. */}
+      <OysterProvider followReducedMotion={false}>
         <LoginForm
           signIn={signIn}
           legacyLoginUrl={legacyLoginUrl}
