@@ -322,7 +322,8 @@ describe('Мое КВ / КВ всех', () => {
     expect(post.mock.calls[0][0]).toEqual({ agentId: AGENT.id, amountKopecks: -50_000, reason: 'Удержание: возврат премии' });
 
     answer = { data: { id: '1' } };
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать' }));
+    // antd's Button drops its spinner one render after `loading` turns false: wait for «Записать» as a user does.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Записать' }));
     await waitFor(() => expect(toasts).toContainEqual({ type: 'success', body: 'Корректировка записана: Иванов Иван Петрович, −500,00\u00a0₽' }));
   });
 
