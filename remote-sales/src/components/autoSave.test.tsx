@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { AUTO_SAVE_DELAY_MS, useAutoSave } from './autoSave';
+import { AUTO_SAVE_DELAY_MS, autoSaveText, useAutoSave } from './autoSave';
 
 /** A field saved as typed, with the line a details step shows under it. */
 function Form({ save, start = '' }: { save: (v: string) => Promise<unknown>; start?: string }) {
@@ -10,7 +10,7 @@ function Form({ save, start = '' }: { save: (v: string) => Promise<unknown>; sta
     <>
       <input aria-label="Имя" value={value} onChange={(e) => setValue(e.target.value)} />
       <button onClick={() => void flush()}>Отправить</button>
-      <output>{state.status === 'saving' ? 'Сохраняем…' : state.status === 'saved' ? 'Сохранено' : state.status === 'error' ? `Не сохранено: ${state.message}` : 'Данные сохраняются по мере ввода'}</output>
+      <output>{autoSaveText(state) ?? 'Данные сохраняются по мере ввода'}</output>
     </>
   );
 }

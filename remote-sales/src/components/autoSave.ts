@@ -3,6 +3,14 @@ import { errorText } from '@oyster/shared-kit/ui/screens';
 
 export type AutoSaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string };
 
+/** The line under a details step for a save state; null before anything was typed (each step says its own then). */
+export function autoSaveText(state: AutoSaveState): string | null {
+  if (state.status === 'saving') return 'Сохраняем…';
+  if (state.status === 'saved') return 'Сохранено';
+  if (state.status === 'error') return `Не сохранено: ${state.message}`;
+  return null;
+}
+
 /** The pause in typing after which what is typed goes to the server. */
 export const AUTO_SAVE_DELAY_MS = 600;
 
@@ -64,8 +72,5 @@ export function useAutoSave<T>(value: T, save: (value: T) => Promise<unknown>, {
     [send],
   );
 
-  const flush = React.useCallback(async () => {
-    await send();
-  }, [send]);
-  return { state, flush };
+  return { state, flush: send };
 }

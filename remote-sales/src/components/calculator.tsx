@@ -6,7 +6,7 @@ import { ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster
 import { sendContract } from '../api/contracts';
 import { saveProductDetails } from '../api/products';
 import { renewalQuote } from '../api/renewals';
-import { useAutoSave } from './autoSave';
+import { autoSaveText, useAutoSave } from './autoSave';
 
 /**
  * What the product calculators (new-eosago, new-vzr, …) share: the form kept in the tab while the agent
@@ -327,7 +327,7 @@ export function DetailsFrame<M extends { message: string }>({
     <>
       {children}
       <p className="oy-eosago__muted" role="status">
-        {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : 'Данные сохраняются по мере ввода'}
+        {autoSaveText(save) ?? 'Данные сохраняются по мере ввода'}
         {missing ? ` · Осталось: ${missing.message}` : ' · Все данные для страховщика заполнены'}
       </p>
       {sendError ? (

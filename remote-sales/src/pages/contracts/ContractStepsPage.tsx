@@ -18,7 +18,7 @@ import { getRuntime } from '@oyster/shared-kit/runtime';
 import { Button, ClientPicker, EmailSuggestInput, Input, PhoneInput, Stepper, VehiclePicker } from '@oyster/shared-kit/ui/form';
 import { ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, saveContractDetails, sendContract } from '../../api/contracts';
-import { useAutoSave } from '../../components/autoSave';
+import { autoSaveText, useAutoSave } from '../../components/autoSave';
 import { withClient, withVehicle } from '../../components/clientPrefill';
 import { DetailField, InsurantFields, PersonFields, VehicleFields, idOf, text, withValue, type Details, type StepProps } from '../../components/osagoDetails';
 import './contracts.css';
@@ -162,7 +162,7 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
             </Button>
           )}
           <span className="oy-contract__muted" role="status">
-            {save.status === 'saving' ? 'Сохраняем…' : save.status === 'saved' ? 'Сохранено' : save.status === 'error' ? `Не сохранено: ${save.message}` : last && missing ? `Осталось: ${missing.message}` : ''}
+            {autoSaveText(save) ?? (last && missing ? `Осталось: ${missing.message}` : '')}
           </span>
         </div>
         {sendError ? (

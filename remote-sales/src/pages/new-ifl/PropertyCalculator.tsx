@@ -36,7 +36,7 @@ import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
 import { OfferCard, RefusalsList, carryRenewalDetails } from '../../components/calculator';
-import { useAutoSave } from '../../components/autoSave';
+import { autoSaveText, useAutoSave } from '../../components/autoSave';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
 
@@ -296,7 +296,7 @@ function InsurantStep({ contract, onSent }: { contract: ContractDetails; onSent(
           Отправить страховщику
         </Button>
         <span className="oy-property__muted" role="status">
-          {saved.status === 'saving' ? 'Сохраняем…' : saved.status === 'error' ? `Не сохранено: ${saved.message}` : 'Сохранено'}
+          {autoSaveText(saved) ?? 'Сохранено'}
         </span>
       </div>
     </>
