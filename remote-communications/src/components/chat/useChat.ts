@@ -23,6 +23,10 @@ export function mergeMessages(list: ChatMessage[], more: ChatMessage[]): ChatMes
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
+/** A refused catch-up is asked again after 1 s, then twice as long each time, at most 30 s apart. */
+export const CATCH_UP_RETRY_FIRST_MS = 1_000;
+const CATCH_UP_RETRY_MAX_MS = 30_000;
+
 const httpStatusOf = (e: unknown) => (typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0);
 
 /**
@@ -100,6 +104,20 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
     if (load.status !== 'ready') return;
     const bus = getRuntime().bus;
     let wasAway = false;
+    // A catch-up refused (the node it reached was stopping, the network blinked) is asked again while the
+    // socket stays connected — 1 s, 2 s, 4 s… up to 30 s apart: otherwise what came meanwhile would be
+    // missing from the conversation until a reload. Lost again, the next return starts its own.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    /** Bumped when the socket goes or the screen leaves: an attempt of an older round schedules nothing. */
+    let round = 0;
+    const stopRetry = () => {
+      round++;
+      clearTimeout(retry);
+    };
+    const catchUpUntilDone = (delayMs: number, mine = round): Promise<void> =>
+      catchUp().catch(() => {
+        if (mine === round) retry = setTimeout(() => void catchUpUntilDone(Math.min(delayMs * 2, CATCH_UP_RETRY_MAX_MS), mine), delayMs);
+      });
     const subs = [
       bus.on('chat_message').subscribe((e) => e.chatId === chatId && take([e.message])),
       bus.on('chat_state').subscribe((e) => {
@@ -108,14 +126,19 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
       }),
       // connection$ replays the current state first: connected now is not "back"; away now is.
       bus.connection$.subscribe((state) => {
-        if (state !== 'connected') wasAway = true;
-        else if (wasAway) {
+        if (state !== 'connected') {
+          wasAway = true;
+          stopRetry();
+        } else if (wasAway) {
           wasAway = false;
-          catchUp().catch(() => undefined);
+          void catchUpUntilDone(CATCH_UP_RETRY_FIRST_MS);
         }
       }),
     ];
-    return () => subs.forEach((s) => s.unsubscribe());
+    return () => {
+      stopRetry();
+      subs.forEach((s) => s.unsubscribe());
+    };
   }, [chatId, load.status, take, catchUp]);
 
   // Read receipts: the other side's last message, while this tab is in front and the chat is shown.

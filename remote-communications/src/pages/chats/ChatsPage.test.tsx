@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { DEMO_USERS, type ChatMessage, type ChatSummary } from '@oyster/shared-kit/domain';
 import { fakeHttp, httpError, never, renderSection, type Call } from '@oyster/shared-kit/testing';
 import RemoteRoutes from '../../routes';
+import { CATCH_UP_RETRY_FIRST_MS } from '../../components/chat/useChat';
 
 const CHAT = 'c'.repeat(24);
 const agent = { id: 'a'.repeat(24), fio: 'Иванов Иван Петрович' };
@@ -125,6 +126,42 @@ describe('«Чаты»: one conversation', () => {
     act(() => bus.connection$.next('connected'));
     await waitFor(() => expect(http.calls.some((c) => c.path.endsWith('messages?after=5'))).toBe(true));
     await waitFor(() => expect(texts()).toEqual(['Сообщение 1', 'Сообщение 2', 'Пока вас не было']));
+  });
+
+  it('a refused catch-up is asked again while the socket stays: what came meanwhile still shows', async () => {
+    let refusals = 1;
+    const http = fakeHttp({
+      [`GET /api/v2/chats/${CHAT}`]: { data: summary() },
+      [`GET /api/v2/chats/${CHAT}/messages?after=2`]: () => {
+        if (refusals-- > 0) throw httpError(503, { message: 'Сервис временно недоступен' });
+        return { data: { items: [message(5, { text: 'Пока вас не было' })], hasOlder: false } };
+      },
+      [`GET /api/v2/chats/${CHAT}/messages`]: { data: { items: [message(1), message(2)], hasOlder: false } },
+      'GET /api/v2/chats': { data: { items: [], next: null } },
+    });
+    const { bus } = await renderSection(RemoteRoutes, `/chats/${CHAT}`, { http, user: DEMO_USERS.agent });
+    const log = await screen.findByRole('log', { name: 'Сообщения' });
+    act(() => bus.connection$.next('connected'));
+    await waitFor(() => expect(within(log).getByText('Пока вас не было')).toBeInTheDocument(), { timeout: CATCH_UP_RETRY_FIRST_MS + 2_000 });
+    expect(http.calls.filter((c) => c.path.endsWith('messages?after=2'))).toHaveLength(2);
+  });
+
+  it('a catch-up refused after the socket went again is not asked again by that round', async () => {
+    const http = fakeHttp({
+      [`GET /api/v2/chats/${CHAT}`]: { data: summary() },
+      [`GET /api/v2/chats/${CHAT}/messages?after=2`]: () => {
+        throw httpError(503, { message: 'Сервис временно недоступен' });
+      },
+      [`GET /api/v2/chats/${CHAT}/messages`]: { data: { items: [message(1), message(2)], hasOlder: false } },
+      'GET /api/v2/chats': { data: { items: [], next: null } },
+    });
+    const { bus } = await renderSection(RemoteRoutes, `/chats/${CHAT}`, { http, user: DEMO_USERS.agent });
+    await screen.findByRole('log', { name: 'Сообщения' });
+    act(() => bus.connection$.next('connected'));
+    await waitFor(() => expect(http.calls.filter((c) => c.path.endsWith('messages?after=2'))).toHaveLength(1));
+    act(() => bus.connection$.next('reconnecting'));
+    await new Promise((r) => setTimeout(r, CATCH_UP_RETRY_FIRST_MS + 500));
+    expect(http.calls.filter((c) => c.path.endsWith('messages?after=2'))).toHaveLength(1);
   });
 
   it('«Прочитано» under my last message the other side has read, moved live by chat_state', async () => {
