@@ -24,11 +24,7 @@
  * Not part of npm test: run by hand (`npm run bench -- --only agents`).
  */
 import os from 'node:os';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { pairedTable, psql, ROOT } from './lib.mjs';
+import { freshPgDb, importApiSources, pairedTable, psql } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -49,37 +45,13 @@ const CASE_S = value('case-seconds', 30);
 const TARGET_P95 = 30;
 const NETWORKS = 10;
 
-const apiRequire = createRequire(path.join(ROOT, 'api', 'package.json'));
-const entry = path.join(ROOT, 'api', 'node_modules', '.oyster-bench', `agents-${process.pid}.mjs`);
-await apiRequire('esbuild').build({
-  stdin: {
-    contents: ['platform/db.ts', 'platform/migrations.ts', 'migrations/index.ts', 'platform/auth/users.ts', 'people/agents.ts']
-      .map((f) => `export * from ${JSON.stringify(path.join(ROOT, 'api/src', f))};`)
-      .join('\n'),
-    resolveDir: ROOT,
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external: ['pg', 'pg-native', '@electric-sql/*', 'bcryptjs'],
-  nodePaths: [path.join(ROOT, 'api/node_modules'), path.join(ROOT, 'shared-kit/node_modules')],
-  alias: { '@oyster/shared-kit': path.join(ROOT, 'shared-kit/src') },
-  logLevel: 'error',
-});
-const { createPgDb, runMigrations, MIGRATIONS, loadUser, toSessionUser, listAgents } = await import(pathToFileURL(entry).href);
-fs.rmSync(entry, { force: true });
+// The api's own code, bundled into this process (bench/lib.mjs importApiSources).
+const { createPgDb, runMigrations, MIGRATIONS, loadUser, toSessionUser, listAgents } = await importApiSources('agents', ['platform/db.ts', 'platform/migrations.ts', 'migrations/index.ts', 'platform/auth/users.ts', 'people/agents.ts'], { external: ['bcryptjs'] });
 
 const log = (m) => process.stderr.write(`${m}\n`);
 const pgBase = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432';
 const dbNames = { base: 'oyster_bench_agents_base', full: 'oyster_bench_agents' };
-async function openDb(name) {
-  psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  psql(`${pgBase}/postgres`, `CREATE DATABASE ${name}`);
-  return createPgDb(`${pgBase}/${name}`);
-}
+const openDb = (name) => freshPgDb(createPgDb, pgBase, name);
 
 const hexId = (prefix, n) => `'${prefix}' || lpad(to_hex(${n}), ${24 - prefix.length}, '0')`;
 

@@ -31,12 +31,8 @@
  * (under a minute). The databases are dropped at the end unless --keep.
  * Not part of npm test: run by hand (`npm run bench -- --only ledger`).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { pairedTable, psql, ROOT } from './lib.mjs';
+import { freshPgDb, importApiSources, pairedTable, psql } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -62,41 +58,13 @@ const FIRST_MONTH = '2025-12-01'; // … 2026-11
 const PERIOD = '2026-11';
 const CHUNK = 10_000;
 
-// The api's own code (statement.ts and what it imports), bundled by esbuild into a temporary module (as
-// bench/suggest.mjs does): shared-kit from its sources.
-const apiRequire = createRequire(path.join(ROOT, 'api', 'package.json'));
-// Written under api/node_modules so that node finds the api's packages from it.
-const entry = path.join(ROOT, 'api', 'node_modules', '.oyster-bench', `ledger-${process.pid}.mjs`);
-await apiRequire('esbuild').build({
-  stdin: {
-    contents: ['platform/db.ts', 'platform/migrations.ts', 'migrations/index.ts', 'platform/auth/users.ts', 'finance/statement.ts']
-      .map((f) => `export * from ${JSON.stringify(path.join(ROOT, 'api/src', f))};`)
-      .join('\n'),
-    resolveDir: ROOT,
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  // The database drivers stay the api's (found from api/node_modules); the rest, shared-kit's dayjs and yup included, is bundled.
-  external: ['pg', 'pg-native', '@electric-sql/*'],
-  nodePaths: [path.join(ROOT, 'api/node_modules'), path.join(ROOT, 'shared-kit/node_modules')],
-  alias: { '@oyster/shared-kit': path.join(ROOT, 'shared-kit/src') },
-  logLevel: 'error',
-});
-const { createPgDb, runMigrations, MIGRATIONS, loadUser, toSessionUser, ledgerPage, ledgerPeriods } = await import(pathToFileURL(entry).href);
-fs.rmSync(entry, { force: true });
+// The api's own code, bundled into this process (bench/lib.mjs importApiSources).
+const { createPgDb, runMigrations, MIGRATIONS, loadUser, toSessionUser, ledgerPage, ledgerPeriods } = await importApiSources('ledger', ['platform/db.ts', 'platform/migrations.ts', 'migrations/index.ts', 'platform/auth/users.ts', 'finance/statement.ts']);
 
 const log = (m) => process.stderr.write(`${m}\n`);
 const pgBase = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432';
 const dbNames = { base: 'oyster_bench_ledger_base', full: 'oyster_bench_ledger' };
-async function openDb(name) {
-  psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  psql(`${pgBase}/postgres`, `CREATE DATABASE ${name}`);
-  return createPgDb(`${pgBase}/${name}`);
-}
+const openDb = (name) => freshPgDb(createPgDb, pgBase, name);
 
 /** Ids as the api makes them (24 hex digits), from a kind prefix and a number. */
 const hexId = (prefix, n) => `'${prefix}' || lpad(to_hex(${n}), ${24 - prefix.length}, '0')`;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_SERVER = path.join(ROOT, 'api/dist/server.mjs');
@@ -21,6 +21,39 @@ export function psql(url, sql) {
     c.connect().then(() => c.query(process.argv[2])).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
   const r = spawnSync(process.execPath, ['-e', code, url, sql], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${sql}: ${r.stderr}`);
+}
+
+/**
+ * The api's own code, for a bench that times it in its own process: `files` (paths under api/src) bundled
+ * by esbuild into a temporary module and imported (shared-kit from its sources). The database drivers and
+ * `external` stay the api's, found from api/node_modules, where the module is written for that reason.
+ */
+export async function importApiSources(name, files, { external = [] } = {}) {
+  const entry = path.join(ROOT, 'api', 'node_modules', '.oyster-bench', `${name}-${process.pid}.mjs`);
+  await apiRequire('esbuild').build({
+    stdin: { contents: files.map((f) => `export * from ${JSON.stringify(path.join(ROOT, 'api/src', f))};`).join('\n'), resolveDir: ROOT, loader: 'ts' },
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: ['pg', 'pg-native', '@electric-sql/*', ...external],
+    nodePaths: [path.join(ROOT, 'api/node_modules'), path.join(ROOT, 'shared-kit/node_modules')],
+    alias: { '@oyster/shared-kit': path.join(ROOT, 'shared-kit/src') },
+    logLevel: 'error',
+  });
+  try {
+    return await import(pathToFileURL(entry).href);
+  } finally {
+    fs.rmSync(entry, { force: true });
+  }
+}
+
+/** A new, empty PostgreSQL database `name` on the server of `pgBase` (dropped first if it is there), opened with the api's createPgDb. */
+export function freshPgDb(createPgDb, pgBase, name) {
+  psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  psql(`${pgBase}/postgres`, `CREATE DATABASE ${name}`);
+  return createPgDb(`${pgBase}/${name}`);
 }
 
 /** Resolves once `url` answers below 500; throws after `ms`. */
