@@ -6,6 +6,7 @@ import { ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster
 import { sendContract } from '../api/contracts';
 import { saveProductDetails } from '../api/products';
 import { renewalQuote } from '../api/renewals';
+import { Tooltip } from '@oyster/shared-kit/ui';
 import { autoSaveText, useAutoSave } from './autoSave';
 
 /**
@@ -97,6 +98,22 @@ export function OfferCard<O extends CardOffer>({
       {children}
       <IssueButton offer={offer} issue={issue} />
     </article>
+  );
+}
+
+/** An offer's rating factors, each with why it is so on hover (travel, mortgage): «Расчёт: <insurer>». */
+export function OfferFactors({ offer }: { offer: { companyName: string; factors: { key: string; label: string; text: string; why: string }[] } }) {
+  return (
+    <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
+      {offer.factors.map((f) => (
+        <Tooltip key={f.key} title={f.why}>
+          <div className="oy-vzr__factor">
+            <dt>{f.label}</dt>
+            <dd>{f.text}</dd>
+          </div>
+        </Tooltip>
+      ))}
+    </dl>
   );
 }
 

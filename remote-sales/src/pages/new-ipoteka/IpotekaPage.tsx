@@ -29,12 +29,11 @@ import {
   type RenewalQuote,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Tooltip } from '@oyster/shared-kit/ui';
 import { AddressSuggestInput, Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, Input, IntegerInput, MoneyInput, PhoneInput, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, ItemUnavailable, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract } from '../../api/contracts';
 import { createProductContract, quoteProduct, type RatedOffer } from '../../api/products';
-import { CalculatorShell, DetailsFrame, OfferCard, carryRenewalDetails, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CalculatorShell, DetailsFrame, OfferCard, OfferFactors, carryRenewalDetails, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { FormikCheckbox } from '../../components/formikParts';
 import { SummaryBlocks } from '../../components/SummaryBlocks';
 import {
@@ -96,16 +95,7 @@ export function MortgageOfferCard({ offer, request, issue }: { offer: MortgageOf
           ))}
         </ol>
       ) : null}
-      <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
-        {offer.factors.map((f) => (
-          <Tooltip key={f.key} title={f.why}>
-            <div className="oy-vzr__factor">
-              <dt>{f.label}</dt>
-              <dd>{f.text}</dd>
-            </div>
-          </Tooltip>
-        ))}
-      </dl>
+      <OfferFactors offer={offer} />
       <ul className="oy-vzr__notes">
         {/* The yearly amounts are in the list above; the note says them again for the policy's printout. */}
         {offer.notes

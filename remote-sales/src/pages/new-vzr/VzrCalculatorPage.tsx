@@ -19,11 +19,10 @@ import {
   type TravelCalculateRequest,
   type TravelOffer,
 } from '@oyster/shared-kit/domain';
-import { Tooltip } from '@oyster/shared-kit/ui';
 import { Button, Checkbox, DateInput, Dropdown, FormBlock, FormikField, MultiDropdown, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, PageFrame, errorText } from '@oyster/shared-kit/ui/screens';
 import { createProductContract, quoteProduct } from '../../api/products';
-import { CalculatorShell, OfferCard, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
+import { CalculatorShell, OfferCard, OfferFactors, QuotingSpinner, RefusalsList, RenewableCalculator, RenewalNote, tabKeeper } from '../../components/calculator';
 import { CALC_STEPS, initialTravelValues, stepOfField, sumForZone, toTravelRequest, travelErrors, travelValuesOf, type TravelValues } from './vzrForm';
 import './vzr.css';
 
@@ -60,16 +59,7 @@ export function TravelOfferCard({ offer, issue }: { offer: TravelOffer; issue: I
   const [foreign, roubles] = foreignPremiumText(offer.premiumForeign, offer.currency, offer.premium, offer.rate, offer.rateDate).split(' ≈ ');
   return (
     <OfferCard offer={offer} issue={issue} premium={foreign} lead={<p className="oy-vzr__roubles">≈ {roubles}{offer.rateSource === 'demo' ? ' (демонстрационный курс)' : ''}</p>}>
-      <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
-        {offer.factors.map((f) => (
-          <Tooltip key={f.key} title={f.why}>
-            <div className="oy-vzr__factor">
-              <dt>{f.label}</dt>
-              <dd>{f.text}</dd>
-            </div>
-          </Tooltip>
-        ))}
-      </dl>
+      <OfferFactors offer={offer} />
       <ul className="oy-vzr__notes">
         {offer.notes.map((n) => (
           <li key={n}>{n}</li>
