@@ -209,7 +209,7 @@ export async function chatMessagesAfter(url, token, chatId, afterSeq = 0) {
     const page = await timedCall(url, token, 'GET', `/api/v2/chats/${chatId}/messages?after=${after}&limit=200`);
     const got = page.body?.data?.items ?? [];
     items.push(...got);
-    if (page.status !== 200) return { items, ok: false };
+    if (page.status !== 200) return { items, ok: false, status: page.status, error: page.error };
     if (got.length < 200) return { items, ok: true };
     after = got.at(-1).seq;
   }

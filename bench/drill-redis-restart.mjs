@@ -63,31 +63,43 @@ try {
     if (!chatId) throw new Error(`${email}: no support chat (${support.status})`);
     const readers = [];
     for (let i = 0; i < SOCKETS_PER_AGENT; i++) {
-      const r = { got: new Set(), lastSeq: 0, lostAt: 0, drops: 0, reconnects: [], firstLiveAfterRestart: Infinity };
+      const r = { got: new Set(), lastSeq: 0, lostAt: 0, drops: 0, refused: 0, reconnects: [], firstLiveAfterRestart: Infinity, events: [] };
       const s = openSocket(urlB, token);
-      const catchUp = async () => {
-        for (const m of (await chatMessagesAfter(urlB, token, chatId, r.lastSeq)).items) {
+      const note = (what) => r.events.push(`${fmt(performance.now() - t0)} ${what}`);
+      // As the shell's chat does (useChat): read what came after the last seq seen; a refused read is asked
+      // again while the socket stays (1 s, then twice as long), a new loss starts a new round.
+      const catchUp = async (round, delayMs = 1_000) => {
+        const after = r.lastSeq;
+        const { items, ok, status, error } = await chatMessagesAfter(urlB, token, chatId, after);
+        for (const m of items) {
           r.got.add(m.text);
           r.lastSeq = Math.max(r.lastSeq, Number(m.seq));
         }
+        note(`${ok ? 'caught up' : `catch-up refused (${status} ${error ?? ''})`} after seq ${after}: ${items.length} messages, up to seq ${r.lastSeq}`);
+        if (ok) return;
+        r.refused++;
+        if (round === r.drops && s.connected) setTimeout(() => void catchUp(round, Math.min(delayMs * 2, 30_000)), delayMs).unref();
       };
       s.on('chat_message', (e) => {
         if (e.chatId !== chatId) return;
         r.got.add(e.message.text);
+        if (restartAt - 1_000 < performance.now() - t0) note(`live seq ${e.message.seq} «${e.message.text.replace(`drill ${dbName} `, '')}»`);
         r.lastSeq = Math.max(r.lastSeq, Number(e.message.seq) || 0);
         // A message written after Redis came back, heard live: the nodes hear each other again.
         if (e.message.text?.endsWith(' after')) r.firstLiveAfterRestart = Math.min(r.firstLiveAfterRestart, performance.now() - t0);
       });
-      s.on('disconnect', () => {
+      s.on('disconnect', (reason) => {
+        note(`disconnected (${reason})`);
         r.drops++;
         r.lostAt = performance.now();
       });
-      // As the shell's chat does (useChat): back from away, read what was written since the last message seen.
+      // Back from away: the catch-up.
       s.on('connect', () => {
         if (!r.lostAt) return;
         r.reconnects.push(performance.now() - r.lostAt);
+        note('reconnected');
         r.lostAt = 0;
-        catchUp().catch(() => undefined);
+        void catchUp(r.drops);
       });
       sockets.push(s);
       readers.push(r);
@@ -165,7 +177,7 @@ try {
   const writtenAway = agents.reduce((n, a) => n + [...a.confirmed].filter((t) => t.endsWith(' away')).length, 0);
   console.log(`sign-ins while Redis was away: ${signIns.length}, ${JSON.stringify(tally(signIns))}, max ${fmt(Math.max(...signIns.map((r) => r.ms)))}`);
   console.log(`first message from A heard live on B after the restart: ${fmt(resumeMs)} after it (limit ${RESUME_LIMIT_MS / 1000} s)`);
-  console.log(`sockets on B closed as lost once Redis was back: ${readers.filter(({ r }) => r.drops > 0).length} of ${readers.length}; reconnected in p50 ${fmt(percentile(reconnects, 50))}, p100 ${fmt(Math.max(...reconnects))}`);
+  console.log(`sockets on B closed as lost once Redis was back: ${readers.filter(({ r }) => r.drops > 0).length} of ${readers.length}; reconnected in p50 ${fmt(percentile(reconnects, 50))}, p100 ${fmt(Math.max(...reconnects))}; catch-up reads refused (and asked again): ${readers.reduce((n, { r }) => n + r.refused, 0)}`);
   console.log(`messages: ${confirmed} confirmed (${writtenAway} while Redis was away), ${missing.length} missing from the chat, ${doubled.length} doubled; every reader had every one ${caughtUp() ? `${fmt(catchUpMs)} after the load` : `NOT within ${CATCH_UP_LIMIT_MS / 1000} s`}`);
 
   const fives = results.filter((r) => r.status >= 500);
@@ -178,6 +190,15 @@ try {
   if (!caughtUp()) {
     const behind = readers.filter(({ a, r }) => [...a.confirmed].some((t) => !r.got.has(t))).length;
     problems.push(`${behind} of ${readers.length} readers did not catch up on every message within ${CATCH_UP_LIMIT_MS / 1000} s`);
+    // What a reader lacked, and what it went through around the restart: the way to tell why.
+    for (const a of agents) {
+      const seqOf = new Map((await chatMessagesAfter(urlA, a.token, a.chatId)).items.map((m) => [m.text, m.seq]));
+      a.readers.forEach((r, i) => {
+        const lacked = [...a.confirmed].filter((t) => !r.got.has(t));
+        if (!lacked.length) return;
+        console.log(`\n${a.email} reader ${i + 1} lacked ${lacked.map((t) => `seq ${seqOf.get(t)} «${t.replace(`drill ${dbName} `, '')}»`).join(', ')}; Redis back at ${fmt(restartAt)}:\n  ${r.events.slice(0, 30).join('\n  ')}`);
+      });
+    }
   }
   if (missing.length) problems.push(`${missing.length} confirmed messages missing from the chat`);
   if (doubled.length) problems.push(`${doubled.length} messages in the chat twice`);
