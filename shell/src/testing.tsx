@@ -11,7 +11,7 @@ export interface FakeCall {
   url: string;
   init: RequestInit;
 }
-export type FakeAnswer = { status: number; body?: unknown } | Error | ((url: string, init: RequestInit) => Promise<never>);
+export type FakeAnswer = { status: number; body?: unknown } | Error | ((url: string, init: RequestInit) => Promise<Response>);
 
 /** A fetch double: answers by URL substring, records every call. */
 export function fakeFetch(routes: Record<string, FakeAnswer>) {

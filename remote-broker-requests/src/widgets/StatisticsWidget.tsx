@@ -23,6 +23,7 @@ export default function StatisticsWidget() {
   const { reload } = load;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('broker_request').subscribe((e) => e.change === 'status' && reload());
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [reload]);
   const data = load.state.status === 'ready' ? load.state.data : null;

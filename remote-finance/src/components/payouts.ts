@@ -26,6 +26,8 @@ export function usePayoutLive(refresh: () => void, accept: (e: PayoutChangedEven
           refreshRef.current();
         }, LIVE_REFRESH_MS);
       });
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);

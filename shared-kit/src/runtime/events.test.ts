@@ -32,4 +32,29 @@ describe('EventBus', () => {
     expect(got).toEqual([]);
     expect(bus.connection$.value).toBe('disconnected');
   });
+
+  it('back$: a return after a loss, and the first connect of one who subscribed while away — not the state at subscription', () => {
+    const bus = new EventBus();
+    bus.connection$.next('connected');
+    let backs = 0;
+    const sub = bus.back$.subscribe(() => backs++);
+    expect(backs).toBe(0);
+    bus.connection$.next('reconnecting');
+    bus.connection$.next('reconnecting');
+    expect(backs).toBe(0);
+    bus.connection$.next('connected');
+    expect(backs).toBe(1);
+    bus.connection$.next('connected');
+    expect(backs).toBe(1);
+    sub.unsubscribe();
+    bus.connection$.next('disconnected');
+    bus.connection$.next('connected');
+    expect(backs).toBe(1);
+    // Subscribed while away: its data was read then, so the connect is a return.
+    bus.connection$.next('reconnecting');
+    let late = 0;
+    bus.back$.subscribe(() => late++);
+    bus.connection$.next('connected');
+    expect(late).toBe(1);
+  });
 });

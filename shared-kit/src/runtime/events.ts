@@ -24,6 +24,25 @@ export class EventBus {
     );
   }
 
+  /**
+   * The connection is back after being away, as this subscriber saw it: connected again after a loss, or
+   * connected at last when it subscribed while away. What the server sent meanwhile never arrived, so a screen
+   * that follows server events reads its data again on it (connection$ replays the current state first:
+   * connected at subscription is not a return).
+   */
+  get back$(): Observable<void> {
+    return new Observable<void>((subscriber) => {
+      let away = false;
+      return this.connection$.subscribe((state) => {
+        if (state !== 'connected') away = true;
+        else if (away) {
+          away = false;
+          subscriber.next();
+        }
+      });
+    });
+  }
+
   /** Used by the socket owner to feed what the server sent. */
   publish<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): void {
     this.incoming.next({ name, payload });

@@ -22,6 +22,20 @@ describe('the sidebar’s notifications counter', () => {
     expect(fetch.calls.filter((c) => c.url.includes('count-not-read'))).toHaveLength(1);
   });
 
+  it('reads the number again when the socket is back after being away (what changed meanwhile sent no event here)', async () => {
+    let count = 3;
+    const fetch = fakeFetch({ '/api/v2/notifications/count-not-read': async () => ({ status: 200, text: async () => JSON.stringify({ count }) }) as unknown as Response });
+    const services = createServices({ fetchImpl: fetch.impl });
+    act(() => services.bus.connection$.next('connected'));
+    renderWithServices(<Bell user={DEMO_USERS.agent} />, { services });
+    await waitFor(() => expect(screen.getByLabelText('Колокольчик')).toHaveTextContent('3'));
+    act(() => services.bus.connection$.next('reconnecting'));
+    count = 5;
+    act(() => services.bus.connection$.next('connected'));
+    await waitFor(() => expect(screen.getByLabelText('Колокольчик')).toHaveTextContent('5'));
+    expect(fetch.calls.filter((c) => c.url.includes('count-not-read'))).toHaveLength(2);
+  });
+
   it('a role without the notifications section neither asks nor counts', async () => {
     const fetch = fakeFetch({ '/api/v2/notifications/count-not-read': { status: 200, body: { count: 3 } } });
     const services = createServices({ fetchImpl: fetch.impl });

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { access, type SessionUser, type SidebarCounters } from '@oyster/shared-kit/domain/platform';
 import { useServices } from '../services';
 
-/** Sidebar counters: unread notifications and open chats, read once and then kept by socket events. */
+/** Sidebar counters: unread notifications and open chats, read once and then kept by socket events (read again when the socket is back). */
 export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
   const { http, bus } = useServices();
   const [counters, setCounters] = React.useState<SidebarCounters>({});
@@ -20,13 +20,21 @@ export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
         .then((r) => alive && setCounters((c) => ({ ...c, countNotifications: Number(r?.count) || 0 })))
         .catch(() => undefined);
     };
-    loadNotifications();
-    if (wantChats) {
+    const loadChats = () => {
+      if (!wantChats) return;
       http
         .get<{ chatsOpenedCount: number; clientChats: number; agentChats: number }>('/api/v2/chats/opened-count', { silent: true })
         .then((r) => alive && r && setCounters((c) => ({ ...c, chatsOpenedCount: r.chatsOpenedCount, clientChats: r.clientChats, agentChats: r.agentChats })))
         .catch(() => undefined);
-    }
+    };
+    loadNotifications();
+    loadChats();
+    // Back after the socket was away (a sleeping laptop, a node gone, its Redis restarted): the events sent
+    // meanwhile never came, so both numbers are read again.
+    const backSub = bus.back$.subscribe(() => {
+      loadNotifications();
+      loadChats();
+    });
     const chatsSub = bus.on('chats').subscribe((msg) => {
       if (msg?.action === 'update_chats_counts_opened' && msg.result) {
         const r = msg.result;
@@ -39,6 +47,7 @@ export function useSidebarCounters(user: SessionUser | null): SidebarCounters {
       alive = false;
       chatsSub.unsubscribe();
       countSub.unsubscribe();
+      backSub.unsubscribe();
     };
   }, [http, bus, user?._id, wantNotifications, wantChats]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -59,7 +59,7 @@ function RequestRow({ r, showAgent, onAgent }: { r: BrokerRequestListItem; showA
 export default function BrokerRequestsPage() {
   const a = useAccess();
   const executor = a.canExecuteBrokerRequests;
-  const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listRequests);
+  const { params, state, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, listRequests);
   const [search, setSearch] = React.useState(params.get('search') ?? '');
   const debounced = useDebounced(search, 400);
   const [agentName, setAgentName] = React.useState<string | null>(null);
@@ -74,6 +74,8 @@ export default function BrokerRequestsPage() {
   // Live: a request sent, taken, moved or given offers changes the list; it is read again.
   React.useEffect(() => {
     const sub = getRuntime().bus.on('broker_request').subscribe(() => retry());
+    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

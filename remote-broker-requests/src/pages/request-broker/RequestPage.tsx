@@ -164,6 +164,8 @@ export default function RequestPage() {
     const sub = getRuntime()
       .bus.on('broker_request')
       .subscribe((e) => e.requestId === requestId && reload());
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [requestId, reload]);
 

@@ -21,7 +21,7 @@ export interface ObjectChatProps {
  * The page mounts it through the runtime (WidgetSlot), never by import.
  */
 export default function ObjectChat({ entityType, entityId, canAddFiles }: ObjectChatProps) {
-  const { state, reload, update } = useLoad(() => getObjectChat(entityType, entityId), [entityType, entityId]);
+  const { state, reload, refresh, update } = useLoad(() => getObjectChat(entityType, entityId), [entityType, entityId]);
   const [open, setOpen] = React.useState(false);
   const chatId = state.status === 'ready' ? state.data._id : null;
 
@@ -39,8 +39,10 @@ export default function ObjectChat({ entityType, entityId, canAddFiles }: Object
     const sub = getRuntime().bus.on('chat_message').subscribe((e) => {
       if (e.chatId === chatId) update((c) => (e.message.side === c.viewerSide ? c : { ...c, unread: c.unread + 1 }));
     });
+    // Back after the socket was away: the count is read again (unfolded, the conversation catches up itself).
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [chatId, open, update]);
+  }, [chatId, open, update, refresh]);
   const [uploading, setUploading] = React.useState(false);
   const [blocked, setBlocked] = React.useState(false);
   const onUploading = React.useCallback((u: boolean) => setUploading(u), []);

@@ -103,7 +103,6 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
   React.useEffect(() => {
     if (load.status !== 'ready') return;
     const bus = getRuntime().bus;
-    let wasAway = false;
     // A catch-up refused (the node it reached was stopping, the network blinked) is asked again while the
     // socket stays connected — 1 s, 2 s, 4 s… up to 30 s apart: otherwise what came meanwhile would be
     // missing from the conversation until a reload. Lost again, the next return starts its own.
@@ -124,16 +123,8 @@ export function useChat(chatId: string, { active = true }: { active?: boolean } 
         if (e.chatId !== chatId) return;
         setSummary((s) => (s ? { ...s, isOpen: e.isOpen, manager: e.manager, readByOtherSeq: e.readSeq[otherChatSide(s, s.viewerSide)] } : s));
       }),
-      // connection$ replays the current state first: connected now is not "back"; away now is.
-      bus.connection$.subscribe((state) => {
-        if (state !== 'connected') {
-          wasAway = true;
-          stopRetry();
-        } else if (wasAway) {
-          wasAway = false;
-          void catchUpUntilDone(CATCH_UP_RETRY_FIRST_MS);
-        }
-      }),
+      bus.connection$.subscribe((state) => state !== 'connected' && stopRetry()),
+      bus.back$.subscribe(() => void catchUpUntilDone(CATCH_UP_RETRY_FIRST_MS)),
     ];
     return () => {
       stopRetry();

@@ -51,6 +51,7 @@ export default function CampaignPage() {
     const sub = getRuntime()
       .bus.on('campaign_stats')
       .subscribe((e) => e.campaignId === campaignId && reload());
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [campaignId, reload]);
 

@@ -74,7 +74,8 @@ export default function ChatsPage() {
         );
       }, LIST_REFRESH_MS);
     };
-    const subs = [bus.on('chat_message').subscribe(refresh), bus.on('chat_state').subscribe(refresh)];
+    // Back after the socket was away: what was written meanwhile sent no event here.
+    const subs = [bus.on('chat_message').subscribe(refresh), bus.on('chat_state').subscribe(refresh), bus.back$.subscribe(refresh)];
     return () => {
       subs.forEach((s) => s.unsubscribe());
       if (timer) clearTimeout(timer);

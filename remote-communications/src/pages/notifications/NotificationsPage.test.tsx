@@ -101,4 +101,21 @@ describe('«Уведомления» (notifications)', () => {
     act(() => bus.publish('notification', { _id: note(9)._id, guid: note(9)._id, title: 'Запрос № 7 завершён', body: '' }));
     expect(await screen.findByText('Запрос № 7 завершён')).toBeInTheDocument();
   });
+
+  it('the socket back after being away: the list is read again, the rows staying meanwhile, and what came shows', async () => {
+    let items = [note(1)];
+    const http = fakeHttp({ 'GET /api/v2/notifications': () => ({ data: { items, next: null, unread: items.length } }) });
+    const { bus } = await renderSection(RemoteRoutes, '/notifications', { http, user: DEMO_USERS.agent });
+    act(() => bus.connection$.next('connected'));
+    await screen.findByText('Уведомление 1');
+    const reads = () => http.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/v2/notifications')).length;
+    const before = reads();
+    act(() => bus.connection$.next('reconnecting'));
+    items = [note(2, { title: 'Пока вас не было' }), note(1)];
+    act(() => bus.connection$.next('connected'));
+    expect(screen.getByText('Уведомление 1')).toBeInTheDocument();
+    expect(await screen.findByText('Пока вас не было')).toBeInTheDocument();
+    expect(reads()).toBe(before + 1);
+  });
 });
+

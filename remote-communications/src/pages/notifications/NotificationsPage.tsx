@@ -19,7 +19,7 @@ const NO_FILTERS: readonly string[] = [];
 export default function NotificationsPage() {
   const [unread, setUnread] = React.useState(0);
   // Every page says how many are unread in all (the «Прочитать все» button shows while any are).
-  const { state, setState, more, retry } = useKeysetList(NO_FILTERS, (_q, after: string | null) =>
+  const { state, setState, more, retry, refresh } = useKeysetList(NO_FILTERS, (_q, after: string | null) =>
     listNotifications(after).then((p) => {
       setUnread(p.unread);
       return p;
@@ -31,6 +31,8 @@ export default function NotificationsPage() {
   // A new notification: the first page again (it belongs at the top).
   React.useEffect(() => {
     const sub = getRuntime().bus.on('notification').subscribe(() => retry());
+    // Back after the socket was away: new ones and ones read elsewhere meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -99,6 +99,8 @@ export function useWebinarChanged(reload: () => void, id?: string) {
     const sub = getRuntime()
       .bus.on('webinar_changed')
       .subscribe((e) => (!id || e?.webinarId === id) && reload());
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [id, reload]);
 }

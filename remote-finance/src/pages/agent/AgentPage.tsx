@@ -40,6 +40,7 @@ export default function AgentPage() {
   reload.current = page.reload;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('agent_changed').subscribe((e) => e.agentId === agentId && reload.current());
+    sub.add(getRuntime().bus.back$.subscribe(() => reload.current()));
     return () => sub.unsubscribe();
   }, [agentId]);
   if (!page.ready) return page.placeholder;

@@ -37,13 +37,17 @@ export default function AgentsPage() {
     if (!after) setTotal(page.total === null ? null : { n: page.total, capped: page.totalCapped });
     return page;
   }, []);
-  const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
+  const { params, state, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
   const [search, setSearch] = useDebouncedFilter(params, setFilter, AGENT_SEARCH_DEBOUNCE_MS);
 
   const reread = React.useRef(retry);
   reread.current = retry;
+  const refreshRef = React.useRef(refresh);
+  refreshRef.current = refresh;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('agent_changed').subscribe(() => reread.current());
+    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);
 

@@ -79,7 +79,8 @@ export default function AnalyticsPage() {
         setTick((n) => n + 1);
       }, LIVE_REFRESH_MS);
     };
-    const subs = [bus.on('contract_status').subscribe(refresh), bus.on('ledger_changed').subscribe(refresh)];
+    // Back after the socket was away: what was written meanwhile sent no event here.
+    const subs = [bus.on('contract_status').subscribe(refresh), bus.on('ledger_changed').subscribe(refresh), bus.back$.subscribe(refresh)];
     return () => {
       subs.forEach((s) => s.unsubscribe());
       if (timer) clearTimeout(timer);

@@ -126,7 +126,8 @@ function Ledger({ periods, showAgents }: { periods: LedgerPeriod[]; showAgents: 
         refreshRef.current();
       }, LIVE_REFRESH_MS);
     };
-    const subs = [bus.on('ledger_changed').subscribe(refresh), bus.on('contract_money').subscribe(refresh)];
+    // Back after the socket was away: what was written meanwhile sent no event here.
+    const subs = [bus.on('ledger_changed').subscribe(refresh), bus.on('contract_money').subscribe(refresh), bus.back$.subscribe(refresh)];
     return () => {
       subs.forEach((s) => s.unsubscribe());
       if (timer) clearTimeout(timer);

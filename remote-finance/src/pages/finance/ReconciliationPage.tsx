@@ -76,6 +76,7 @@ export default function ReconciliationPage() {
           reloadRef.current();
         }, LIVE_REFRESH_MS);
       });
+    sub.add(getRuntime().bus.back$.subscribe(() => reloadRef.current()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);

@@ -73,6 +73,7 @@ export default function ReconciliationStatementPage() {
           reloadRef.current();
         }, LIVE_REFRESH_MS);
       });
+    sub.add(getRuntime().bus.back$.subscribe(() => reloadRef.current()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);

@@ -41,7 +41,7 @@ export function auditValue(field: string, v: unknown): string {
  * filters by kind of object, who, days; «Показать ещё»; a new change reloads the first page (audit_added).
  */
 export default function AuditTab() {
-  const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, auditPage);
+  const { params, state, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, auditPage);
   // Who may have changed something: the staff (administrators above all), for the filter.
   // The period in the URL as YYYY-MM-DD (the api's), on screen dd.mm.yyyy (§5); a half-typed date changes nothing.
   const dayFilter = (name: 'from' | 'to', v: string) => {
@@ -51,6 +51,7 @@ export default function AuditTab() {
   const staff = useLoad(() => usersPage(new URLSearchParams({ kind: 'staff' }), null), []);
   React.useEffect(() => {
     const sub = getRuntime().bus.on('audit_added').subscribe(() => retry());
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -38,6 +38,7 @@ export default function SubAgentsPage() {
   reload.current = list.reload;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('agent_changed').subscribe(() => reload.current());
+    sub.add(getRuntime().bus.back$.subscribe(() => reload.current()));
     return () => sub.unsubscribe();
   }, []);
 

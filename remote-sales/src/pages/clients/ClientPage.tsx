@@ -91,6 +91,8 @@ export default function ClientPage() {
     const sub = getRuntime()
       .bus.on('client_changed')
       .subscribe((e) => e.clientId === clientId && reload());
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [clientId, reload]);
 

@@ -16,7 +16,7 @@ const FILTERS = ['search', 'kind'] as const;
  * ещё»); «Новый клиент» opens the form. Live: a client changed anywhere (`client_changed`) reads the list again.
  */
 export default function ClientsListPage() {
-  const { params, state, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, listClients);
+  const { params, state, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, listClients);
   const me = useSessionUser();
   const navigate = useNavigate();
   const [search, setSearch] = useDebouncedFilter(params, setFilter, 400);
@@ -24,8 +24,12 @@ export default function ClientsListPage() {
 
   const reread = React.useRef(retry);
   reread.current = retry;
+  const refreshRef = React.useRef(refresh);
+  refreshRef.current = refresh;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('client_changed').subscribe(() => reread.current());
+    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);
 

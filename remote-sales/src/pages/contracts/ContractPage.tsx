@@ -136,6 +136,8 @@ export default function ContractPage() {
   React.useEffect(() => {
     const bus = getRuntime().bus;
     const subs = [bus.on('contract_status'), bus.on('contract_files'), bus.on('contract_money')].map((events) => events.subscribe((e) => e.contractId === contractId && reload()));
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    subs.push(bus.back$.subscribe(() => reload()));
     return () => subs.forEach((s) => s.unsubscribe());
   }, [contractId, reload]);
 

@@ -188,6 +188,8 @@ export default function ContractStepsPage() {
     const sub = getRuntime()
       .bus.on('contract_status')
       .subscribe((e) => e.contractId === contractId && reload());
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [contractId, reload]);
 

@@ -41,7 +41,7 @@ export default function ContractsListPage() {
     setAgent(page.agent ?? null);
     return page;
   }, []);
-  const { params, state, setState, setFilter, more, retry, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
+  const { params, state, setState, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
   const agentId = params.get('agentId') ?? '';
   const me = useSessionUser();
   const [search, setSearch] = React.useState(params.get('search') ?? '');
@@ -54,6 +54,8 @@ export default function ContractsListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
+  const refreshRef = React.useRef(refresh);
+  refreshRef.current = refresh;
   // Live: a moved contract changes its row in place.
   React.useEffect(() => {
     const sub = getRuntime()
@@ -72,6 +74,8 @@ export default function ContractsListPage() {
               },
         ),
       );
+    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);
 

@@ -161,7 +161,8 @@ export default function RenewalsPage() {
       timer = setTimeout(() => refresh.current(), 300);
     };
     const bus = getRuntime().bus;
-    const subs = [bus.on('contract_status').subscribe(later), bus.on('notification').subscribe(later)];
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    const subs = [bus.on('contract_status').subscribe(later), bus.on('notification').subscribe(later), bus.back$.subscribe(later)];
     return () => {
       subs.forEach((s) => s.unsubscribe());
       if (timer) clearTimeout(timer);

@@ -182,6 +182,20 @@ describe('Полисы', () => {
     expect(screen.getByRole('region', { name: 'Транспортное средство' })).toBeTruthy();
   });
 
+  test('the contract with the socket back after being away: read again in place, and a move made meanwhile shows', async () => {
+    let contract: ContractDetails = { ...DETAILS, status: 250, statusTitle: 'Ожидает оплаты' };
+    const http = fakeHttp({ [`GET /api/v2/contracts/${ID}`]: () => ({ data: contract }) });
+    const { bus } = await renderSection(RemoteRoutes, `/contracts/${ID}`, { http, user: DEMO_USERS.agent });
+    act(() => bus.connection$.next('connected'));
+    expect((await screen.findAllByText('Ожидает оплаты')).length).toBeGreaterThan(0);
+    act(() => bus.connection$.next('reconnecting'));
+    // Paid while the socket was away: its contract_status never came here.
+    contract = { ...contract, status: 510, statusTitle: 'Полис выпущен', policyNumber: 'ХХХ0123456789' };
+    act(() => bus.connection$.next('connected'));
+    expect(screen.getByRole('region', { name: 'История статусов' })).toBeTruthy();
+    expect((await screen.findAllByText('Полис выпущен')).length).toBeGreaterThan(0);
+  });
+
   test('any product: the summary blocks as the api gives them, the schedule (paid, to pay with its link, overdue), a euro premium with its rate, the changes; a paid contract is cancelled at the insurer', async () => {
     const kasko: ContractDetails = {
       ...DETAILS,

@@ -276,7 +276,7 @@ const DETAIL_TEXT = (d: Partial<KaskoContractDetails>, path: string) => path.spl
 /** The contract's details after the offer was chosen: saved as the agent goes (a reload resumes), the photos, «Отправить страховщику». */
 function Details({ contractId }: { contractId: string }) {
   const navigate = useNavigate();
-  const { state, reload } = useLoad(async () => {
+  const { state, reload, refresh } = useLoad(async () => {
     const c = await getContract(contractId);
     const types = c.companyId ? await companyFileTypes(c.companyId) : [];
     return { c, types };
@@ -298,8 +298,10 @@ function Details({ contractId }: { contractId: string }) {
   React.useEffect(() => {
     const bus = getRuntime().bus;
     const subs = [bus.on('contract_status'), bus.on('contract_files')].map((events) => events.subscribe((e) => e.contractId === contractId && reload()));
+    // Back after the socket was away: read again in place (the details being typed stay).
+    subs.push(bus.back$.subscribe(() => refresh()));
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [contractId, reload]);
+  }, [contractId, reload, refresh]);
 
   if (state.status === 'loading' || (state.status === 'ready' && !details)) return <LoadingBlock variant="page" />;
   if (state.status === 'error') return <ErrorState title="Не удалось открыть договор" message={state.message} onRetry={reload} />;

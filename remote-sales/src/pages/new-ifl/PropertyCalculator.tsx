@@ -455,12 +455,14 @@ function RenewalCalculator({ kind, contractId }: { kind: PropertyKind; contractI
 function ContractSteps({ kind, contractId }: { kind: PropertyKind; contractId: string }) {
   const navigate = useNavigate();
   const steps = propertySteps(kind);
-  const { state, reload } = useLoad(() => getContract(contractId), [contractId]);
+  const { state, reload, refresh } = useLoad(() => getContract(contractId), [contractId]);
   // Live: the contract moved elsewhere (another tab sent it) — show where it is.
   React.useEffect(() => {
     const sub = getRuntime().bus.on('contract_status').subscribe((e) => e.contractId === contractId && reload());
+    // Back after the socket was away: read again in place (what is being typed stays).
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [contractId, reload]);
+  }, [contractId, reload, refresh]);
   if (state.status === 'loading') return <LoadingBlock rows={6} />;
   if (state.status === 'error') return <ErrorState title="Не удалось открыть договор" message={state.message} onRetry={reload} />;
   const c = state.data;

@@ -483,6 +483,8 @@ function Details({ id }: { id: string }) {
   // Live: the contract moved (sent by another tab, checked, paid): read it again.
   React.useEffect(() => {
     const sub = getRuntime().bus.on('contract_status').subscribe((e) => e.contractId === id && reload());
+    // Back after the socket was away: what changed meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
     return () => sub.unsubscribe();
   }, [id, reload]);
   const back = { to: '/new-ipoteka', label: 'Калькулятор ипотеки' };

@@ -19,6 +19,8 @@ export function useRegistrationsLive(refresh: () => void): void {
           ref.current();
         }, LIVE_REFRESH_MS);
       });
+    // Back after the socket was away: registrations meanwhile sent no event here.
+    sub.add(getRuntime().bus.back$.subscribe(() => ref.current()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);

@@ -68,8 +68,8 @@ export type ItemPage<T> = Omit<UseLoad<T>, 'state'> &
  * while it loads, and the failure in place. `if (!page.ready) return page.placeholder;` then the page.
  */
 export function useItemPage<T>(load: (signal: AbortSignal) => Promise<T>, deps: React.DependencyList, frame: ItemPageFrame): ItemPage<T> {
-  const { state, reload, update } = useLoad(load, deps, { keepPrevious: frame.keepPrevious });
-  const controls = { reload, update };
+  const { state, reload, refresh, update } = useLoad(load, deps, { keepPrevious: frame.keepPrevious });
+  const controls = { reload, refresh, update };
   if (state.status === 'ready') return { ...controls, ready: true, data: state.data, refreshing: state.refreshing };
   if (state.status === 'loading') {
     return {

@@ -37,12 +37,16 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey]);
 
+  /** The next read was asked by refresh(): the rows shown stay until the first page comes. */
+  const quiet = React.useRef(false);
   React.useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    const keep = quiet.current;
+    quiet.current = false;
+    setState((s) => (keep && s.status === 'ready' ? s : { status: 'loading' }));
     fetchRef.current(query, null).then(
       (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
-      (e) => live && setState({ status: 'error', message: errorText(e) }),
+      (e) => live && setState((s) => (keep && s.status === 'ready' ? s : { status: 'error', message: errorText(e) })),
     );
     return () => {
       live = false;
@@ -75,6 +79,11 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
     setFilter,
     more,
     retry: () => setAttempt((n) => n + 1),
+    /** The first page read again in place (the socket came back): the rows shown stay until it comes; a failure keeps them. */
+    refresh: () => {
+      quiet.current = true;
+      setAttempt((n) => n + 1);
+    },
     /** Some filter is set (the empty state offers to reset them). */
     filtered: filters.some((f) => params.get(f)),
     resetFilters: () => setParams(new URLSearchParams(), { replace: true }),

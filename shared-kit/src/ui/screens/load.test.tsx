@@ -47,6 +47,21 @@ describe('useLoad', () => {
     expect(l.current().state).toEqual({ status: 'ready', data: [3], refreshing: false });
   });
 
+  it('refresh reads again in place: the data stays, marked refreshing; a failed refresh leaves it shown; reload still shows loading', async () => {
+    const { calls, load } = deferredLoads<number>();
+    const l = mount(load);
+    await act(async () => calls[0].resolve(1));
+    act(() => l.current().refresh());
+    expect(l.current().state).toEqual({ status: 'ready', data: 1, refreshing: true });
+    await act(async () => calls[1].resolve(2));
+    expect(l.current().state).toEqual({ status: 'ready', data: 2, refreshing: false });
+    act(() => l.current().refresh());
+    await act(async () => calls[2].reject(new Error('Сервис временно недоступен')));
+    expect(l.current().state).toEqual({ status: 'ready', data: 2, refreshing: false });
+    act(() => l.current().reload());
+    expect(l.current().state).toEqual({ status: 'loading' });
+  });
+
   it('without keepPrevious falls back to loading', async () => {
     const { calls, load } = deferredLoads<number>();
     const l = mount(load);

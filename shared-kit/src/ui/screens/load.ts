@@ -10,6 +10,12 @@ export interface UseLoad<T> {
   state: Load<T>;
   /** Load again (the retry button). */
   reload(): void;
+  /**
+   * Read again in place (the socket came back, a change elsewhere): the data shown stays, marked
+   * `refreshing`, until the new arrives — no skeleton, and a form drawn from it keeps what is typed; if the
+   * read fails, what is shown stays.
+   */
+  refresh(): void;
   /** Change the loaded data in place (after a save), without a new request. */
   update(change: (data: T) => T): void;
 }
@@ -42,16 +48,23 @@ export function useLoad<T>(
   const [attempt, setAttempt] = React.useState(0);
   const loadRef = React.useRef(load);
   loadRef.current = load;
+  /** The next load was asked by refresh(): it keeps what is shown. */
+  const quiet = React.useRef(false);
 
   React.useEffect(() => {
     const controller = new AbortController();
-    setState((prev) => (keepPrevious && prev.status === 'ready' ? { ...prev, refreshing: true } : { status: 'loading' }));
+    const keep = keepPrevious || quiet.current;
+    quiet.current = false;
+    setState((prev) => (keep && prev.status === 'ready' ? { ...prev, refreshing: true } : { status: 'loading' }));
     loadRef.current(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted) setState({ status: 'ready', data, refreshing: false });
       },
       (e: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(e), httpStatus: e instanceof HttpError ? e.status : undefined });
+        if (controller.signal.aborted) return;
+        const failed: Load<T> = { status: 'error', message: errorText(e), httpStatus: e instanceof HttpError ? e.status : undefined };
+        // A refresh that fails leaves what is shown (a form stays with what is typed); a load shows why.
+        setState((prev) => (keep && !keepPrevious && prev.status === 'ready' ? { ...prev, refreshing: false } : failed));
       },
     );
     return () => controller.abort();
@@ -59,11 +72,15 @@ export function useLoad<T>(
   }, [...deps, attempt]);
 
   const reload = React.useCallback(() => setAttempt((n) => n + 1), []);
+  const refresh = React.useCallback(() => {
+    quiet.current = true;
+    setAttempt((n) => n + 1);
+  }, []);
   const update = React.useCallback(
     (change: (data: T) => T) => setState((prev) => (prev.status === 'ready' ? { ...prev, data: change(prev.data) } : prev)),
     [],
   );
-  return { state, reload, update };
+  return { state, reload, refresh, update };
 }
 
 /** The same value, once it stopped changing for `ms` (search boxes). */

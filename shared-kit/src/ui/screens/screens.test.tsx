@@ -221,15 +221,38 @@ describe('ConfirmDelete and FormDialog', () => {
 
 describe('a keyset list with «Показать ещё»', () => {
   function Names({ fetchPage }: { fetchPage: (q: URLSearchParams, after: number | null) => Promise<{ items: string[]; next: number | null }> }) {
-    const { state, more } = useKeysetList(['q'], fetchPage);
+    const { state, more, refresh } = useKeysetList(['q'], fetchPage);
     if (state.status !== 'ready') return <p>{state.status}</p>;
     return (
       <>
         <ul aria-label="Имена">{state.items.map((n) => <li key={n}>{n}</li>)}</ul>
         <ShowMore state={state} onMore={() => void more()} />
+        <button onClick={refresh}>Обновить</button>
       </>
     );
   }
+
+  it('refresh reads the first page again with the rows still shown; a failed refresh keeps them', async () => {
+    setTestRuntime(fakeHttp({}));
+    const answers: Array<() => Promise<{ items: string[]; next: number | null }>> = [
+      async () => ({ items: ['Анна'], next: null }),
+      () => new Promise((r) => setTimeout(() => r({ items: ['Анна', 'Глеб'], next: null }), 50)),
+      async () => {
+        throw new HttpError(503, 'Сервис временно недоступен');
+      },
+    ];
+    const fetchPage = jest.fn((_q: URLSearchParams, _after: number | null) => answers.shift()!());
+    renderApp(<Names fetchPage={fetchPage} />);
+    await screen.findByText('Анна');
+    fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+    expect(screen.getByText('Анна')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).toBeNull();
+    await screen.findByText('Глеб');
+    fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+    await act(async () => undefined);
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+    expect(within(screen.getByRole('list', { name: 'Имена' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Анна', 'Глеб']);
+  });
 
   it('appends the next page by its cursor; a failed one keeps the rows, says why and asks again on the next press; the last page has no button', async () => {
     setTestRuntime(fakeHttp({}));
