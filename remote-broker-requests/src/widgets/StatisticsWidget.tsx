@@ -20,12 +20,12 @@ interface Statistics {
  */
 export default function StatisticsWidget() {
   const load = useLoad((signal) => getRuntime().http.get<{ statistics?: Statistics | null }>('/api/v2/statistics/widget', { silent: true, signal }).then((r) => r?.statistics ?? null), [], { keepPrevious: true });
-  const { reload } = load;
+  const { reload, refresh } = load;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('broker_request').subscribe((e) => e.change === 'status' && reload());
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [reload]);
+  }, [reload, refresh]);
   const data = load.state.status === 'ready' ? load.state.data : null;
   return (
     <ScreenScope name="broker-requests">

@@ -154,7 +154,7 @@ function StepNote({ request, step }: { request: BrokerRequestDetails; step: Brok
 export default function RequestPage() {
   const { requestId = '', step = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload, update } = useLoad(() => getRequest(requestId), [requestId], { keepPrevious: true });
+  const { state, reload, refresh, update } = useLoad(() => getRequest(requestId), [requestId], { keepPrevious: true });
   const [reasonFor, setReasonFor] = React.useState<BrokerRequestStatus | null>(null);
   const [reason, setReason] = React.useState('');
   const [moving, setMoving] = React.useState<BrokerRequestStatus | null>(null);
@@ -165,9 +165,9 @@ export default function RequestPage() {
       .bus.on('broker_request')
       .subscribe((e) => e.requestId === requestId && reload());
     // Back after the socket was away: what changed meanwhile sent no event here.
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [requestId, reload]);
+  }, [requestId, reload, refresh]);
 
   // Whoever looks at the current step follows the request to its next one when it moves (live).
   const followed = React.useRef<BrokerRequestStep | null>(null);

@@ -40,7 +40,7 @@ function audienceText(c: CampaignDetails): string {
 export default function CampaignPage() {
   const { campaignId = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload, update } = useLoad(() => getCampaign(campaignId), [campaignId], { keepPrevious: true });
+  const { state, reload, refresh, update } = useLoad(() => getCampaign(campaignId), [campaignId], { keepPrevious: true });
   const [page, setPage] = React.useState(1);
   const recipients = useLoad(() => campaignRecipients(campaignId, page), [campaignId, page, state.status === 'ready' ? `${state.data.shown}/${state.data.reacted}/${state.data.status}` : ''], { keepPrevious: true });
   const [confirm, setConfirm] = React.useState<'send' | 'delete' | null>(null);
@@ -51,9 +51,9 @@ export default function CampaignPage() {
     const sub = getRuntime()
       .bus.on('campaign_stats')
       .subscribe((e) => e.campaignId === campaignId && reload());
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [campaignId, reload]);
+  }, [campaignId, reload, refresh]);
 
   const back = { to: '/campaigns', label: 'Рассылки' };
   if (state.status === 'loading') return <PageFrame back={back}><LoadingBlock rows={6} /></PageFrame>;

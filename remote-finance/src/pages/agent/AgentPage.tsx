@@ -38,11 +38,12 @@ export default function AgentPage() {
   const page = useItemPage((signal) => getAgentCard(agentId, signal), [agentId], { back, keepPrevious: true });
   const reload = React.useRef(page.reload);
   reload.current = page.reload;
+  const { refresh } = page;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('agent_changed').subscribe((e) => e.agentId === agentId && reload.current());
-    sub.add(getRuntime().bus.back$.subscribe(() => reload.current()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [agentId]);
+  }, [agentId, refresh]);
   if (!page.ready) return page.placeholder;
   const card = page.data;
   const set = (next: AgentCard) => page.update(() => next);

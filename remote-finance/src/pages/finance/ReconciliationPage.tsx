@@ -65,6 +65,7 @@ export default function ReconciliationPage() {
   const [importing, setImporting] = React.useState(false);
   const reloadRef = React.useRef(overview.reload);
   reloadRef.current = overview.reload;
+  const { refresh } = overview;
   React.useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const sub = getRuntime()
@@ -76,12 +77,12 @@ export default function ReconciliationPage() {
           reloadRef.current();
         }, LIVE_REFRESH_MS);
       });
-    sub.add(getRuntime().bus.back$.subscribe(() => reloadRef.current()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [refresh]);
   return (
     <PageFrame
       title={RECONCILIATION_TITLE}

@@ -62,6 +62,7 @@ export default function ReconciliationStatementPage() {
   const [deciding, setDeciding] = React.useState<{ line: ReconLine; action: ReconAction } | null>(null);
   const reloadRef = React.useRef(page.reload);
   reloadRef.current = page.reload;
+  const { refresh } = page;
   React.useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const sub = getRuntime()
@@ -73,12 +74,12 @@ export default function ReconciliationStatementPage() {
           reloadRef.current();
         }, LIVE_REFRESH_MS);
       });
-    sub.add(getRuntime().bus.back$.subscribe(() => reloadRef.current()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => {
       sub.unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [statementId]);
+  }, [statementId, refresh]);
   if (!page.ready) return page.placeholder;
   const { statement, lines } = page.data;
   const filter = (params.get('status') ?? 'all') as Filter;

@@ -36,11 +36,12 @@ export default function SubAgentsPage() {
   const [link, setLink] = React.useState<string | null>(null);
   const reload = React.useRef(list.reload);
   reload.current = list.reload;
+  const { refresh } = list;
   React.useEffect(() => {
     const sub = getRuntime().bus.on('agent_changed').subscribe(() => reload.current());
-    sub.add(getRuntime().bus.back$.subscribe(() => reload.current()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, []);
+  }, [refresh]);
 
   return (
     <PageFrame

@@ -84,7 +84,7 @@ function VehicleRow({ v, onEdit, onDelete }: { v: Vehicle; onEdit(): void; onDel
 export default function ClientPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload } = useLoad(() => getClient(clientId), [clientId], { keepPrevious: true });
+  const { state, reload, refresh } = useLoad(() => getClient(clientId), [clientId], { keepPrevious: true });
   const [editing, setEditing] = React.useState<null | 'client' | 'new-vehicle' | string>(null);
 
   React.useEffect(() => {
@@ -92,9 +92,9 @@ export default function ClientPage() {
       .bus.on('client_changed')
       .subscribe((e) => e.clientId === clientId && reload());
     // Back after the socket was away: what changed meanwhile sent no event here.
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [clientId, reload]);
+  }, [clientId, reload, refresh]);
 
   const back = { to: '/contracts/clients', label: 'Клиенты' };
   if (state.status === 'loading') return <PageFrame back={back} section="contracts"><LoadingBlock rows={6} /></PageFrame>;

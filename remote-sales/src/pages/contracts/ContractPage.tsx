@@ -128,7 +128,7 @@ function Schedule({ contract }: { contract: ContractDetails }) {
 /** One contract: what is insured, by whom, its status history, the documents to fill and send, the payment link, the PDFs. */
 export default function ContractPage() {
   const { contractId = '' } = useParams();
-  const { state, reload, update } = useLoad(() => getContract(contractId), [contractId], { keepPrevious: true });
+  const { state, reload, refresh, update } = useLoad(() => getContract(contractId), [contractId], { keepPrevious: true });
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [moveError, setMoveError] = React.useState<string | null>(null);
 
@@ -137,9 +137,9 @@ export default function ContractPage() {
     const bus = getRuntime().bus;
     const subs = [bus.on('contract_status'), bus.on('contract_files'), bus.on('contract_money')].map((events) => events.subscribe((e) => e.contractId === contractId && reload()));
     // Back after the socket was away: what changed meanwhile sent no event here.
-    subs.push(bus.back$.subscribe(() => reload()));
+    subs.push(bus.back$.subscribe(() => refresh()));
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [contractId, reload]);
+  }, [contractId, reload, refresh]);
 
   const me = getRuntime().session$.value;
   const canSeeLog = me ? access(me).canSeeSoapLogs : false;

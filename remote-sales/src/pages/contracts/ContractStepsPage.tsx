@@ -182,16 +182,16 @@ function StepsForm({ contract, step }: { contract: ContractDetails; step: Contra
  */
 export default function ContractStepsPage() {
   const { contractId = '', step = '' } = useParams();
-  const { state, reload } = useLoad(() => getContract(contractId), [contractId], { keepPrevious: true });
+  const { state, reload, refresh } = useLoad(() => getContract(contractId), [contractId], { keepPrevious: true });
 
   React.useEffect(() => {
     const sub = getRuntime()
       .bus.on('contract_status')
       .subscribe((e) => e.contractId === contractId && reload());
     // Back after the socket was away: what changed meanwhile sent no event here.
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [contractId, reload]);
+  }, [contractId, reload, refresh]);
 
   const back = { to: `/contracts/${contractId}`, label: 'Договор' };
   if (state.status === 'loading') return <PageFrame back={back} section="contracts"><LoadingBlock rows={6} /></PageFrame>;

@@ -479,14 +479,14 @@ function DetailsForm({ contract, onSaved }: { contract: ContractDetails; onSaved
 }
 
 function Details({ id }: { id: string }) {
-  const { state, reload, update } = useLoad(() => getContract(id), [id], { keepPrevious: true });
+  const { state, reload, refresh, update } = useLoad(() => getContract(id), [id], { keepPrevious: true });
   // Live: the contract moved (sent by another tab, checked, paid): read it again.
   React.useEffect(() => {
     const sub = getRuntime().bus.on('contract_status').subscribe((e) => e.contractId === id && reload());
     // Back after the socket was away: what changed meanwhile sent no event here.
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [id, reload]);
+  }, [id, reload, refresh]);
   const back = { to: '/new-ipoteka', label: 'Калькулятор ипотеки' };
   if (state.status === 'loading') {
     return (

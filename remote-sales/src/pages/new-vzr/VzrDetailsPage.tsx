@@ -120,14 +120,14 @@ export default function VzrDetailsPage() {
 }
 
 function Details({ id }: { id: string }) {
-  const { state, reload, update } = useLoad(() => getContract(id), [id], { keepPrevious: true });
+  const { state, reload, refresh, update } = useLoad(() => getContract(id), [id], { keepPrevious: true });
   // Live: the contract moved (sent by another tab, checked, paid): read it again.
   React.useEffect(() => {
     const sub = getRuntime().bus.on('contract_status').subscribe((e) => e.contractId === id && reload());
     // Back after the socket was away: what changed meanwhile sent no event here.
-    sub.add(getRuntime().bus.back$.subscribe(() => reload()));
+    sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
-  }, [id, reload]);
+  }, [id, reload, refresh]);
   const back = { to: '/new-vzr', label: 'Калькулятор ВЗР' };
   if (state.status === 'loading') return <PageFrame title={TITLE} back={back} section="new-vzr"><LoadingBlock rows={6} /></PageFrame>;
   if (state.status === 'error') return <ItemUnavailable message={state.httpStatus === 404 ? 'Договор не найден' : 'Не удалось загрузить договор'} httpStatus={state.httpStatus} onRetry={reload} back={back} />;

@@ -53,8 +53,9 @@ export function useLoad<T>(
 
   React.useEffect(() => {
     const controller = new AbortController();
-    const keep = keepPrevious || quiet.current;
+    const asRefresh = quiet.current;
     quiet.current = false;
+    const keep = keepPrevious || asRefresh;
     setState((prev) => (keep && prev.status === 'ready' ? { ...prev, refreshing: true } : { status: 'loading' }));
     loadRef.current(controller.signal).then(
       (data) => {
@@ -64,7 +65,7 @@ export function useLoad<T>(
         if (controller.signal.aborted) return;
         const failed: Load<T> = { status: 'error', message: errorText(e), httpStatus: e instanceof HttpError ? e.status : undefined };
         // A refresh that fails leaves what is shown (a form stays with what is typed); a load shows why.
-        setState((prev) => (keep && !keepPrevious && prev.status === 'ready' ? { ...prev, refreshing: false } : failed));
+        setState((prev) => (asRefresh && prev.status === 'ready' ? { ...prev, refreshing: false } : failed));
       },
     );
     return () => controller.abort();
