@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { io as ioClient } from 'socket.io-client';
 import { createApp, type OysterApp } from '../../src/app';
-import { SOCKET_LIMITS, rememberBounded, tokenBucket } from '../../src/platform/realtime';
+import { SOCKET_LIMITS, adapterSubscriber, rememberBounded, tokenBucket } from '../../src/platform/realtime';
 import { BACKENDS, REDIS_URL, call, connectSocket, connected, dropSchema, listen, once, signIn, start, type Running } from '../support';
 
 describe('socket limits (no server)', () => {
@@ -25,6 +25,40 @@ describe('socket limits (no server)', () => {
 
   test('the limits are the documented ones', () => {
     expect(SOCKET_LIMITS).toMatchObject({ eventsPerSecond: 20, burst: 40, maxDropsPerWindow: 100, dropWindowMs: 10_000, sessionRecheckMs: 5_000, maxLastRoutes: 10_000 });
+  });
+});
+
+describe('the Redis adapter’s subscriber (no server)', () => {
+  /** A node-redis double: what was subscribed with which listener, and whether it is ready. */
+  function fakeSub() {
+    const patterns = new Map<string, (m: string, c: string) => unknown>();
+    const sub = {
+      isReady: true,
+      pSubscribe: async (p: string, l: (m: string, c: string) => unknown) => void patterns.set(p, l),
+      pUnsubscribe: async (p: string, l: (m: string, c: string) => unknown) => void (patterns.get(p) === l && patterns.delete(p)),
+      subscribe: async () => undefined,
+      unsubscribe: async () => undefined,
+      on: () => sub,
+      off: () => sub,
+    };
+    return { sub, patterns };
+  }
+
+  test('another node’s broadcast reaches the sockets only while the client is ready: held back while it subscribes again after Redis came back', async () => {
+    const { sub, patterns } = fakeSub();
+    const client = adapterSubscriber(sub as never);
+    const got: string[] = [];
+    const listener = (m: string | Buffer) => void got.push(String(m));
+    await client.pSubscribe('socket.io#/#*', listener, true);
+    patterns.get('socket.io#/#*')!('before', 'socket.io#/#');
+    sub.isReady = false; // Redis went away; node-redis is subscribing again and has not said 'ready'
+    patterns.get('socket.io#/#*')!('queued on another node while Redis was away', 'socket.io#/#');
+    sub.isReady = true;
+    patterns.get('socket.io#/#*')!('after', 'socket.io#/#');
+    expect(got).toEqual(['before', 'after']);
+    // Unsubscribing with the adapter's own listener finds the gated one.
+    await client.pUnsubscribe('socket.io#/#*', listener, true);
+    expect(patterns.size).toBe(0);
   });
 });
 
