@@ -22,6 +22,9 @@ export interface KeysetPage<T, C> {
  * (anything else in the query is left alone); a change of them reads the first page again, `more()`
  * appends the next one by its cursor. `setState` lets a page change rows in place (socket events).
  */
+/** A refresh reads at most this many pages to show again what «Показать ещё» had added. */
+const REFRESH_MAX_PAGES = 10;
+
 export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (query: URLSearchParams, after: C | null) => Promise<KeysetPage<T, C>>) {
   const [params, setParams] = useSearchParams();
   const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
@@ -37,15 +40,27 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey]);
 
-  /** The next read was asked by refresh(): the rows shown stay until the first page comes. */
+  /** The next read was asked by refresh(): the rows shown stay until the new ones come. */
   const quiet = React.useRef(false);
+  /** How many rows are shown: a refresh reads as many again, so pages added by «Показать ещё» stay. */
+  const shown = React.useRef(0);
+  shown.current = state.status === 'ready' ? state.items.length : 0;
   React.useEffect(() => {
     let live = true;
     const keep = quiet.current;
     quiet.current = false;
+    const want = keep ? shown.current : 0;
     setState((s) => (keep && s.status === 'ready' ? s : { status: 'loading' }));
-    fetchRef.current(query, null).then(
-      (page) => live && setState({ status: 'ready', items: page.items, next: page.next, more: false }),
+    (async () => {
+      let page = await fetchRef.current(query, null);
+      const items = [...page.items];
+      for (let pages = 1; items.length < want && page.next !== null && pages < REFRESH_MAX_PAGES; pages++) {
+        page = await fetchRef.current(query, page.next);
+        items.push(...page.items);
+      }
+      return { items, next: page.next };
+    })().then(
+      (read) => live && setState({ status: 'ready', items: read.items, next: read.next, more: false }),
       (e) => live && setState((s) => (keep && s.status === 'ready' ? s : { status: 'error', message: errorText(e) })),
     );
     return () => {
@@ -79,7 +94,7 @@ export function useKeysetList<T, C>(filters: readonly string[], fetchPage: (quer
     setFilter,
     more,
     retry: () => setAttempt((n) => n + 1),
-    /** The first page read again in place (the socket came back): the rows shown stay until it comes; a failure keeps them. */
+    /** Read again in place (the socket came back): as many rows as are shown, which stay until they come; a failure keeps them. */
     refresh: () => {
       quiet.current = true;
       setAttempt((n) => n + 1);

@@ -232,6 +232,24 @@ describe('a keyset list with «Показать ещё»', () => {
     );
   }
 
+  it('refresh after «Показать ещё» reads as many rows again: the list does not shrink to its first page', async () => {
+    setTestRuntime(fakeHttp({}));
+    let extra = '';
+    const fetchPage = jest.fn(async (_q: URLSearchParams, after: number | null) =>
+      after === null ? { items: [`Анна${extra}`, 'Борис'], next: 2 } : after === 2 ? { items: ['Вера'], next: 3 } : { items: ['Глеб'], next: null },
+    );
+    renderApp(<Names fetchPage={fetchPage} />);
+    await screen.findByText('Борис');
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await screen.findByText('Вера');
+    extra = ' (изменена)';
+    fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+    await screen.findByText('Анна (изменена)');
+    expect(within(screen.getByRole('list', { name: 'Имена' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Анна (изменена)', 'Борис', 'Вера']);
+    expect(fetchPage.mock.calls.map(([, after]) => after)).toEqual([null, 2, null, 2]);
+    expect(screen.getByRole('button', { name: 'Показать ещё' })).toBeInTheDocument();
+  });
+
   it('refresh reads the first page again with the rows still shown; a failed refresh keeps them', async () => {
     setTestRuntime(fakeHttp({}));
     const answers: Array<() => Promise<{ items: string[]; next: number | null }>> = [
