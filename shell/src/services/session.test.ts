@@ -41,3 +41,33 @@ describe('restoring the session on start', () => {
     expect(s.user).toBeNull();
   });
 });
+
+describe('a session_update racing the connect’s get-user', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('an answer asked before the event does not undo it (an admin’s grant while the socket connected)', async () => {
+    signedInStorage();
+    let answer!: (v: unknown) => void;
+    const s = session(() => new Promise((r) => (answer = r)));
+    const restoring = s.restore();
+    const granted = { ...DEMO_USERS.agent, fullNameShort: 'Права расширены' };
+    s.replaceUser(granted);
+    answer({ user: DEMO_USERS.agent });
+    await restoring;
+    expect(s.user?.fullNameShort).toBe('Права расширены');
+  });
+
+  it('of two reads, the later-asked answer stays even when the earlier one comes last', async () => {
+    signedInStorage();
+    const answers: Array<(v: unknown) => void> = [];
+    const s = session(() => new Promise((r) => answers.push(r)));
+    const first = s.restore();
+    const second = s.restore();
+    answers[1]({ user: { ...DEMO_USERS.agent, fullNameShort: 'Новее' } });
+    await second;
+    answers[0]({ user: { ...DEMO_USERS.agent, fullNameShort: 'Старее' } });
+    await first;
+    expect(s.user?.fullNameShort).toBe('Новее');
+  });
+});
+

@@ -34,6 +34,11 @@ export class SessionService {
    * with their own redirect to /login (and must not remember the path of a deliberate logout).
    */
   endedByLogout = false;
+  /** Counts session_update events and sign-ins: a restore() answer asked before one of them is dropped. */
+  private changes = 0;
+  /** restore() calls so far, and the latest whose answer was taken: an older answer arriving late is dropped. */
+  private restores = 0;
+  private restoredBy = 0;
 
   constructor(private readonly deps: SessionDeps) {
     const token = readStorage(STORAGE_KEYS.token);
@@ -70,8 +75,15 @@ export class SessionService {
       this.ready$.next(true);
       return;
     }
+    const changesBefore = this.changes;
+    const mine = ++this.restores;
     try {
       const res = await this.deps.http().get<{ user?: SessionUser | null } | null>('/api/v2/auth/get-user', { silent: true });
+      // A session_update (or a sign-in) came while this read was on its way, or a read asked later has
+      // answered: either is at least as new as this answer, which may have been read before the change (an
+      // admin's grant undone by a late answer).
+      if (this.changes !== changesBefore || mine < this.restoredBy) return;
+      this.restoredBy = mine;
       // Only the server's word ends the session: an answer without `user` (none at all) is not a «no».
       if (!res || typeof res !== 'object' || !('user' in res)) {
         if (!this.user) this.logout({ redirect: false });
@@ -79,7 +91,7 @@ export class SessionService {
       }
       const user = res.user ?? null;
       if (!user || access(user).isAnonymous) this.logout();
-      else this.replaceUser(user);
+      else this.applyUser(user);
     } catch (e) {
       // 401 already logged out through the HTTP client; a network failure keeps the stored user.
       if (!this.user) this.logout({ redirect: false });
@@ -90,6 +102,7 @@ export class SessionService {
 
   /** After a successful login or sign-in by token. */
   acceptLogin(token: string | null, user: SessionUser): void {
+    this.changes++;
     writeStorage(STORAGE_KEYS.token, token);
     writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
     writeStorage(STORAGE_KEYS.loggedIn, '1');
@@ -102,6 +115,11 @@ export class SessionService {
 
   /** session_update from the server replaces the user (an anonymous or empty one ends the session). */
   replaceUser(user: SessionUser | null | undefined): void {
+    this.changes++;
+    this.applyUser(user);
+  }
+
+  private applyUser(user: SessionUser | null | undefined): void {
     if (!user || access(user).isAnonymous) {
       this.logout();
       return;
