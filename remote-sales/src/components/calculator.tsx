@@ -8,6 +8,7 @@ import { saveProductDetails } from '../api/products';
 import { renewalQuote } from '../api/renewals';
 import { Tooltip } from '@oyster/shared-kit/ui';
 import { autoSaveText, useAutoSave } from './autoSave';
+import './calculator.css';
 
 /**
  * What the product calculators (new-eosago, new-vzr, …) share: the form kept in the tab while the agent
@@ -101,13 +102,13 @@ export function OfferCard<O extends CardOffer>({
   );
 }
 
-/** An offer's rating factors, each with why it is so on hover (travel, mortgage): «Расчёт: <insurer>». */
-export function OfferFactors({ offer }: { offer: { companyName: string; factors: { key: string; label: string; text: string; why: string }[] } }) {
+/** An offer's rating factors, each with why it is so on hover (travel, mortgage, property); `label` names the list: «Расчёт: Альфа». */
+export function OfferFactors({ offer, label = 'Расчёт' }: { offer: { companyName: string; factors: { key: string; label: string; text: string; why: string }[] }; label?: string }) {
   return (
-    <dl className="oy-vzr__factors" aria-label={`Расчёт: ${offer.companyName}`}>
+    <dl className="oy-offer__factors" aria-label={`${label}: ${offer.companyName}`}>
       {offer.factors.map((f) => (
         <Tooltip key={f.key} title={f.why}>
-          <div className="oy-vzr__factor">
+          <div className="oy-offer__factor">
             <dt>{f.label}</dt>
             <dd>{f.text}</dd>
           </div>

@@ -22,13 +22,11 @@ export default function ClientsListPage() {
   const [search, setSearch] = useDebouncedFilter(params, setFilter, 400);
   const [adding, setAdding] = React.useState(false);
 
-  const reread = React.useRef(retry);
-  reread.current = retry;
   const refreshRef = React.useRef(refresh);
   refreshRef.current = refresh;
+  // A client changed, or the socket back after it was away: read again in place (the pages shown stay).
   React.useEffect(() => {
-    const sub = getRuntime().bus.on('client_changed').subscribe(() => reread.current());
-    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    const sub = getRuntime().bus.on('client_changed').subscribe(() => refreshRef.current());
     sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);

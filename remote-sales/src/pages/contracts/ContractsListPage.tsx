@@ -74,7 +74,7 @@ export default function ContractsListPage() {
               },
         ),
       );
-    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    // Back after the socket was away: read again in place (as many rows as are shown, which stay meanwhile).
     sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);

@@ -25,7 +25,6 @@ import {
   type RenewalQuote,
 } from '@oyster/shared-kit/domain';
 import { getRuntime } from '@oyster/shared-kit/runtime';
-import { Tooltip } from '@oyster/shared-kit/ui';
 import { Button, Checkbox, ClientPicker, DateInput, Dropdown, Field, FormBlock, FormikField, Input, IntegerInput, MoneyInput, Spin, Stepper, type FormBlockStatus } from '@oyster/shared-kit/ui/form';
 import { EmptyState, ErrorState, LoadingBlock, PageFrame, errorText, useLoad } from '@oyster/shared-kit/ui/screens';
 import { getContract, sendContract } from '../../api/contracts';
@@ -35,7 +34,7 @@ import { STEP_FIELDS, initialPropertyValues, isoFromRu, propertyErrors, property
 import '../../components/osagoDetails.css';
 import '../new-eosago/eosago.css';
 import { FormikCheckbox, SuggestedAddress } from '../../components/formikParts';
-import { OfferCard, RefusalsList, carryRenewalDetails } from '../../components/calculator';
+import { OfferCard, OfferFactors, RefusalsList, carryRenewalDetails } from '../../components/calculator';
 import { autoSaveText, useAutoSave } from '../../components/autoSave';
 import { withPerson } from '../../components/clientPrefill';
 import './property.css';
@@ -52,16 +51,7 @@ type Quote = { status: 'idle' } | { status: 'loading' } | { status: 'error'; mes
 export function PropertyOfferCard({ offer, onIssue }: { offer: RatedOffer; onIssue(offer: RatedOffer): Promise<string | null> }) {
   return (
     <OfferCard offer={offer} issue={onIssue}>
-      <dl className="oy-property__factors" aria-label={`Факторы: ${offer.companyName}`}>
-        {offer.factors.map((f) => (
-          <Tooltip key={f.key} title={f.why}>
-            <div className="oy-property__factor">
-              <dt>{f.label}</dt>
-              <dd>{f.text}</dd>
-            </div>
-          </Tooltip>
-        ))}
-      </dl>
+      <OfferFactors offer={offer} label="Факторы" />
       {offer.notes.map((n) => (
         <p key={n} className="oy-property__muted">
           {n}
