@@ -71,10 +71,10 @@ export default function BrokerRequestsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  // Live: a request sent, taken, moved or given offers changes the list; it is read again.
+  // Live: a request sent, taken, moved or given offers changes the list; it is read again in place
+  // (as many rows as are shown, which stay until the new ones come) — and so when the socket is back.
   React.useEffect(() => {
-    const sub = getRuntime().bus.on('broker_request').subscribe(() => retry());
-    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    const sub = getRuntime().bus.on('broker_request').subscribe(() => refresh());
     sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -102,6 +102,28 @@ describe('«Уведомления» (notifications)', () => {
     expect(await screen.findByText('Запрос № 7 завершён')).toBeInTheDocument();
   });
 
+  it('a new notification while two pages are shown: it comes on top and the page added with «Показать ещё» stays', async () => {
+    let all = [note(1), note(2), note(3)];
+    // Two a page, the cursor an index into the list as it is at the time of the read.
+    const http = fakeHttp({
+      'GET /api/v2/notifications': (_b, call) => {
+        const from = Number(/after=(\d+)/.exec(call.path)?.[1] ?? 0);
+        return { data: { items: all.slice(from, from + 2), next: from + 2 < all.length ? String(from + 2) : null, unread: all.length } };
+      },
+    });
+    const { bus } = await renderSection(RemoteRoutes, '/notifications', { http, user: DEMO_USERS.agent });
+    await screen.findByText('Уведомление 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await screen.findByText('Уведомление 3');
+    all = [note(4, { title: 'Новое поступление' }), ...all];
+    act(() => bus.publish('notification', { _id: note(4)._id, guid: note(4)._id, title: 'Новое поступление', body: '' }));
+    // No skeleton meanwhile: the rows stay until the new ones come.
+    expect(screen.getByText('Уведомление 3')).toBeInTheDocument();
+    expect(await screen.findByText('Новое поступление')).toBeInTheDocument();
+    expect(screen.getByText('Уведомление 3')).toBeInTheDocument();
+    expect(screen.getAllByText(/^(Уведомление \d|Новое поступление)$/).map((e) => e.textContent)).toEqual(['Новое поступление', 'Уведомление 1', 'Уведомление 2', 'Уведомление 3']);
+  });
+
   it('the socket back after being away: the list is read again, the rows staying meanwhile, and what came shows', async () => {
     let items = [note(1)];
     const http = fakeHttp({ 'GET /api/v2/notifications': () => ({ data: { items, next: null, unread: items.length } }) });

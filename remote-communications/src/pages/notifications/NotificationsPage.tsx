@@ -28,9 +28,9 @@ export default function NotificationsPage() {
   const [busy, setBusy] = React.useState<string | null>(null);
   const [error, setError] = React.useState<string | null>(null);
 
-  // A new notification: the first page again (it belongs at the top).
+  // A new notification: read again in place (it belongs at the top; the pages shown stay, no skeleton).
   React.useEffect(() => {
-    const sub = getRuntime().bus.on('notification').subscribe(() => retry());
+    const sub = getRuntime().bus.on('notification').subscribe(() => refresh());
     // Back after the socket was away: new ones and ones read elsewhere meanwhile sent no event here.
     sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();

@@ -40,13 +40,11 @@ export default function AgentsPage() {
   const { params, state, setFilter, more, retry, refresh, filtered, resetFilters } = useKeysetList(FILTERS, fetchPage);
   const [search, setSearch] = useDebouncedFilter(params, setFilter, AGENT_SEARCH_DEBOUNCE_MS);
 
-  const reread = React.useRef(retry);
-  reread.current = retry;
   const refreshRef = React.useRef(refresh);
   refreshRef.current = refresh;
+  // An agent changed, or the socket back after it was away: read again in place (the pages shown stay).
   React.useEffect(() => {
-    const sub = getRuntime().bus.on('agent_changed').subscribe(() => reread.current());
-    // Back after the socket was away: the first page again, the rows shown meanwhile.
+    const sub = getRuntime().bus.on('agent_changed').subscribe(() => refreshRef.current());
     sub.add(getRuntime().bus.back$.subscribe(() => refreshRef.current()));
     return () => sub.unsubscribe();
   }, []);

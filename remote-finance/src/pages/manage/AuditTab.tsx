@@ -50,7 +50,8 @@ export default function AuditTab() {
   };
   const staff = useLoad(() => usersPage(new URLSearchParams({ kind: 'staff' }), null), []);
   React.useEffect(() => {
-    const sub = getRuntime().bus.on('audit_added').subscribe(() => retry());
+    // A new record, or back after the socket was away: read again in place (the pages shown stay).
+    const sub = getRuntime().bus.on('audit_added').subscribe(() => refresh());
     sub.add(getRuntime().bus.back$.subscribe(() => refresh()));
     return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps
