@@ -38,6 +38,8 @@ export function fakeSocket() {
   const socket = {
     connected: false,
     active: true,
+    /** How many times connect() was called (a reconnect asked for). */
+    connects: 0,
     on(name: string, fn: (p: unknown) => void) {
       handlers.set(name, [...(handlers.get(name) ?? []), fn]);
       return socket;
@@ -60,6 +62,7 @@ export function fakeSocket() {
       return socket;
     },
     connect() {
+      socket.connects++;
       return socket;
     },
     /** Test side: the server sends an event. */

@@ -97,6 +97,22 @@ describe('socket → bus wiring (spec §4, §7)', () => {
     expect(services.socket.lostAt$.value).not.toBeNull();
   });
 
+  it('the browser back online reconnects at once instead of waiting out the delay', () => {
+    const { services, socket } = setup();
+    socket.serverSends('connect');
+    socket.connected = true;
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connects).toBe(0); // connected: nothing to do
+    socket.connected = false;
+    socket.serverSends('disconnect');
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connects).toBe(1);
+    expect(services.bus.connection$.value).toBe('connecting');
+    services.socket.stop();
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connects).toBe(1); // stopped (signed out): the listener is gone
+  });
+
   it('logout() tells the server and the socket, clears storage and goes to /oyster', () => {
     const { services, emitted, navigated, calls } = setup();
     services.session.logout();

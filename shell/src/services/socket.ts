@@ -44,6 +44,13 @@ export class SocketService {
         this.socket?.emit(name as string, payload ?? {});
       }),
     );
+    // The browser back online (a laptop woken, the Wi-Fi back): try at once, as «Переподключиться» does,
+    // instead of waiting out the current delay (up to 30 s) with the notice still up.
+    if (typeof window !== 'undefined') {
+      const online = () => this.reconnectNow();
+      window.addEventListener('online', online);
+      this.subs.add(() => window.removeEventListener('online', online));
+    }
   }
 
   stop(): void {
