@@ -45,7 +45,8 @@ import { freePort, psql, ROOT, startDemoServer, waitFor } from './lib.mjs';
 import { fmt, openSocket, percentile, signIn, sleep, startRedisServer, timedCall } from './drill-lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const now = () => performance.timeOrigin + performance.now();
+/** CLOCK_MONOTONIC in ms: one clock for the drill and its holders (each process's own timeOrigin would add its error). */
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 // ───────────────────────── a holder: a child process keeping its share of the sockets ─────────────────────────
 
@@ -171,6 +172,7 @@ function rawServer() {
   });
   srv.listen(0, '127.0.0.1', () => process.send({ type: 'listening', port: srv.address().port }));
   process.on('message', (m) => {
+    if (m.type === 'count') return process.send({ type: 'count', accepted: conns.size });
     if (m.type !== 'send') return;
     const frame = Buffer.alloc(Math.max(m.size, m.key.length), 0x20);
     frame.write(m.key, 'latin1');
@@ -379,6 +381,8 @@ async function main() {
     await load1.open([`http://127.0.0.1:${rawPort}`], [], SOCKETS, ['raw'], 'raw');
     const frameSize = (toast.size ?? 600) + 30; // the toast's JSON, its event name and the frame's header
     const askRaw = (m) => new Promise((resolve) => (raw.once('message', resolve), raw.send(m)));
+    // A client's connect completes in the kernel before the server has accepted it: wait for all of them.
+    for (const until = performance.now() + 10_000; (await askRaw({ type: 'count' })).accepted < SOCKETS && performance.now() < until; ) await sleep(50);
     const floor = await broadcasts('plain TCP', ROUNDS, (round) => {
       const key = `floor-${round}-${Date.now()}`;
       return load1.measure('raw', 'raw', key, () => askRaw({ type: 'send', key, size: frameSize }), SOCKETS);
