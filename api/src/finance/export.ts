@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../platform/xlsx.js';
 import { ledgerPeriodTitle, type LedgerPage, type LedgerRow } from '@oyster/shared-kit/domain';
 import { formatDate } from '@oyster/shared-kit/domain';
 
@@ -45,7 +45,7 @@ export function ledgerCsv(page: LedgerPage): Buffer {
 }
 
 export async function ledgerXlsx(page: LedgerPage): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   book.creator = 'Oyster';
   const sheet = book.addWorksheet(ledgerPeriodTitle(page.totals.period));
   sheet.columns = COLUMNS.map((header) => ({ header, width: header.length > 12 ? 28 : 14 }));

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Db } from './db.js';
 import { ConfigError } from './config.js';
 
@@ -258,15 +258,21 @@ const notFound = (e: unknown) => httpStatus(e) === 404 || ['NoSuchKey', 'NotFoun
 
 /** An S3-compatible bucket through the AWS SDK (MinIO needs S3_FORCE_PATH_STYLE=1). */
 export function s3Store(s: S3Settings): FileStore {
-  const client = new S3Client({
-    region: s.region,
-    endpoint: s.endpoint,
-    forcePathStyle: s.forcePathStyle,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
-    // S3-compatible stores differ on the SDK's newer default checksums: send and check them only where S3 requires them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded with the first call (its ~60 ms of modules only where S3 is configured and used).
+  let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: s.region,
+        endpoint: s.endpoint,
+        forcePathStyle: s.forcePathStyle,
+        credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+        // S3-compatible stores differ on the SDK's newer default checksums: send and check them only where S3 requires them.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = s.bucket;
   const k = (key: string) => `${s.prefix ?? ''}${checkKey(key)}`;
   return {
@@ -274,7 +280,8 @@ export function s3Store(s: S3Settings): FileStore {
     where: `S3 bucket ${s.bucket}${s.endpoint ? ` at ${s.endpoint}` : ''}`,
     async put(key, data, opts) {
       const bytes = await toBuffer(data);
-      await client.send(new PutObjectCommand({ Bucket, Key: k(key), Body: bytes, ContentLength: bytes.length, ContentType: opts?.contentType ?? 'application/octet-stream' }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: k(key), Body: bytes, ContentLength: bytes.length, ContentType: opts?.contentType ?? 'application/octet-stream' }));
       return { key, size: bytes.length, sha256: sha256(bytes) };
     },
     async get(key) {
@@ -283,7 +290,8 @@ export function s3Store(s: S3Settings): FileStore {
     },
     async getStream(key) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: k(key) }));
+        const { s3, client } = await connect();
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: k(key) }));
         return out.Body as Readable;
       } catch (e) {
         if (notFound(e)) return null;
@@ -292,7 +300,8 @@ export function s3Store(s: S3Settings): FileStore {
     },
     async head(key) {
       try {
-        const out = await client.send(new HeadObjectCommand({ Bucket, Key: k(key) }));
+        const { s3, client } = await connect();
+        const out = await client.send(new s3.HeadObjectCommand({ Bucket, Key: k(key) }));
         return { size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified };
       } catch (e) {
         if (notFound(e)) return null;
@@ -304,7 +313,8 @@ export function s3Store(s: S3Settings): FileStore {
     },
     async delete(key) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: k(key) }));
+        const { s3, client } = await connect();
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: k(key) }));
       } catch (e) {
         if (!notFound(e)) throw e;
       }
@@ -313,7 +323,8 @@ export function s3Store(s: S3Settings): FileStore {
       const own = s.prefix ?? '';
       let ContinuationToken: string | undefined;
       do {
-        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${own}${prefix}`, ContinuationToken }));
+        const { s3, client } = await connect();
+        const out = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: `${own}${prefix}`, ContinuationToken }));
         for (const o of out.Contents ?? []) {
           if (!o.Key?.startsWith(own)) continue;
           yield { key: o.Key.slice(own.length), size: Number(o.Size ?? 0), modifiedAt: o.LastModified ?? new Date(0) };
@@ -326,7 +337,7 @@ export function s3Store(s: S3Settings): FileStore {
       await this.head('ready-check');
     },
     async close() {
-      client.destroy();
+      if (sdk) (await sdk).client.destroy();
     },
   };
 }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/xlsx.js';
 import { ANALYTICS_BUCKET_TITLES, ANALYTICS_TEXTS as T, formatDate, type AnalyticsReport, type AnalyticsRow } from '@oyster/shared-kit/domain';
 
 /**
@@ -25,7 +25,7 @@ const cells = (r: AnalyticsRow) => [
 ];
 
 export async function analyticsXlsx(r: AnalyticsReport, filterTitles: string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   book.creator = 'Oyster';
   const sum = book.addWorksheet('Итоги');
   sum.columns = [{ width: 34 }, { width: 22 }];

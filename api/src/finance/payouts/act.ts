@@ -37,7 +37,7 @@ export async function payoutActPdf(q: Queryable, p: PayoutRow): Promise<Buffer> 
     [p.id],
   );
 
-  const { doc, done } = pdfDocument(`Акт ${p.actNumber}`, 45);
+  const { doc, done } = await pdfDocument(`Акт ${p.actNumber}`, 45);
   const text = (t: string, size = 10, bold = false) => doc.font(bold ? 'bold' : 'regular').fontSize(size).text(t);
   const period = ledgerPeriodTitle(p.period).toLowerCase();
   const dash = (v: string | null | undefined) => v || '—';

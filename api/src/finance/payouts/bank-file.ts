@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/xlsx.js';
 import iconv from 'iconv-lite';
 import { OPF_TITLES, VAT_MODE_TITLES, ledgerPeriodTitle, moscowParts, type Opf, type VatMode } from '@oyster/shared-kit/domain';
 import { fioSql } from '../../platform/auth/users.js';
@@ -113,7 +113,7 @@ export async function registerBankFile(q: Queryable, register: { id: string; num
 }
 
 export async function registerXlsx(q: Queryable, register: { id: string; number: number; period: string; totalKopecks: number }): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   book.creator = 'Oyster';
   const sheet = book.addWorksheet(`Реестр ${register.number}`);
   sheet.columns = [

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/xlsx.js';
 import type { Queryable } from '../../platform/db.js';
 import { moscowToday } from '../../sales/osago.js';
 import { commissionOf } from '../ledger.js';
@@ -108,7 +108,7 @@ export async function demoStatement(q: Queryable, companyId: string, now = new D
   const headers = layout.order.map((k) => layout.headers[k]);
   let data: Buffer;
   if (layout.format === 'xlsx') {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const sheet = wb.addWorksheet('Акт-отчёт');
     sheet.addRow(headers);
     for (const r of rows) sheet.addRow(cells(r, true));

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../../platform/xlsx.js';
 import { RECON_COLUMNS, RECON_COLUMN_TITLES, RECON_REQUIRED_COLUMNS, type ReconColumn, type ReconMapping } from '@oyster/shared-kit/domain';
 import { validationError } from '../../platform/errors.js';
 
@@ -112,7 +113,7 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 export async function xlsxRows(data: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

@@ -17,9 +17,9 @@ export const DOCUMENT_FILE_NAMES: Record<ContractDocumentKind, (r: Pick<Contract
   policy: (r) => `${moduleOf(r).documentTitles.policy} ${r.policy_number ?? r.id.slice(-6)}.pdf`,
 };
 
-export function contractPdf(kind: ContractDocumentKind, row: ContractRow, companyName: string): Promise<Buffer> {
+export async function contractPdf(kind: ContractDocumentKind, row: ContractRow, companyName: string): Promise<Buffer> {
   const module = moduleOf(row);
-  const { doc, done } = pdfDocument(DOCUMENT_FILE_NAMES[kind](row).replace(/\.pdf$/, ''));
+  const { doc, done } = await pdfDocument(DOCUMENT_FILE_NAMES[kind](row).replace(/\.pdf$/, ''));
 
   const heading = (text: string) => doc.moveDown(0.6).font('bold').fontSize(12).text(text).font('regular').fontSize(10).moveDown(0.2);
   const line = (label: string, value: string) => doc.font('regular').fontSize(10).text(`${label}: `, { continued: true }).font('bold').text(value || '—').font('regular');
