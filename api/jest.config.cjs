@@ -63,4 +63,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.cjs',
   // Each file starts its own PGlite (~2 s, several hundred MB); two at a time fit this machine.
   maxWorkers: 2,
+  // A guard: a worker that keeps something of every file it runs slows down with its heap (prom-client's
+  // process metrics did, 86 MB → 1.2 GB over a run and the suite 1.5× slower; AppOptions.processMetrics).
+  // Past this much heap after a file (it stays under 400 MB now), jest starts the worker again.
+  workerIdleMemoryLimit: '768MB',
 };

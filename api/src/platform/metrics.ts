@@ -26,9 +26,14 @@ export const METRIC_NAMES = {
   loginFailures: 'oyster_login_failures_total',
 } as const;
 
-export function createMetrics(): Metrics {
+/**
+ * `processMetrics`: prom-client's defaults too (CPU, memory, heap, GC, event-loop lag). They describe the
+ * process and install process-wide observers (a GC PerformanceObserver, an event-loop delay monitor) that
+ * nothing removes — once per process in production; the api tests, many apps in one process, leave them out.
+ */
+export function createMetrics({ processMetrics = true }: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   const loginFailures = new Counter({
     name: METRIC_NAMES.loginFailures,
     help: 'Failed sign-ins by reason (credentials, blocked, rate_limited)',

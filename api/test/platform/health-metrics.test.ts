@@ -17,7 +17,7 @@ describe.each(BACKENDS)('health, readiness, metrics ($name)', (backend) => {
         done();
       },
     });
-    r = await startSignedIn(backend, ['admin', 'agent'], { logStream });
+    r = await startSignedIn(backend, ['admin', 'agent'], { logStream, processMetrics: true });
   }, 300_000);
   afterAll(() => r?.stop(), 120_000);
 
