@@ -133,8 +133,9 @@ export interface AppOptions {
   /** The domains to serve (default DOMAINS); tests add a probe domain to check the platform's defaults. */
   domains?: readonly Domain[];
   /**
-   * The process's own metrics at /metrics (prom-client's defaults: CPU, memory, GC, event loop); default
-   * true. Their observers stay for the process's life, so the api tests (many apps in one process) turn them off.
+   * The process's own metrics at /metrics too (prom-client's defaults: CPU, memory, GC, event loop). Their
+   * observers stay for the process's life, so the process's entry turns them on (main.ts), once; the apps
+   * the tests make, many in one process, leave them off (default false).
    */
   processMetrics?: boolean;
 }
@@ -258,7 +259,7 @@ export async function createApp(options: AppOptions = {}): Promise<OysterApp> {
   });
   await app.register(fastifyCookie);
   if (loggers) installRequestLog(app, loggers.requests);
-  const metrics = createMetrics({ processMetrics: options.processMetrics ?? true });
+  const metrics = createMetrics({ processMetrics: options.processMetrics });
   // Every text answer compressed: brotli when the client accepts it, else gzip (JSON, the shell's
   // index). Built assets come precompressed from disk (platform/static.ts), so nothing big is
   // compressed per request; an answer that already has a Content-Encoding is left alone.

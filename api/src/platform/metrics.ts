@@ -29,9 +29,9 @@ export const METRIC_NAMES = {
 /**
  * `processMetrics`: prom-client's defaults too (CPU, memory, heap, GC, event-loop lag). They describe the
  * process and install process-wide observers (a GC PerformanceObserver, an event-loop delay monitor) that
- * nothing removes — once per process in production; the api tests, many apps in one process, leave them out.
+ * nothing removes — once per process (main.ts); the api tests, many apps in one process, leave them out.
  */
-export function createMetrics({ processMetrics = true }: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics({ processMetrics = false }: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const loginFailures = new Counter({

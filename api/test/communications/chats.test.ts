@@ -258,7 +258,6 @@ describe.each(BACKENDS)('chats ($name)', (backend) => {
 
   (REDIS_URL ? test : test.skip)('two api instances on one Redis: a message posted on A reaches the agent’s socket on B', async () => {
     const b = await createApp({
-      processMetrics: false,
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       redisNamespace: r.redisNamespace,

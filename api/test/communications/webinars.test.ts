@@ -140,7 +140,6 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
     // A second instance on the same database (and the same Redis, when there is one) runs its step at
     // the same time as this one's.
     const second = await createApp({
-      processMetrics: false,
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       redisNamespace: r.redisNamespace,
@@ -192,7 +191,6 @@ describe.each(BACKENDS)('webinars ($name)', (backend) => {
     await r.oyster.db.query(`UPDATE webinar_jobs SET run_at = now() - interval '5 minutes' WHERE webinar_id = ANY($1::text[])`, [[soon._id, gone._id]]);
     // A new instance starts: its first step runs when it is ready.
     const next = await createApp({
-      processMetrics: false,
       ...(backend.databaseUrl ? { databaseUrl: r.databaseUrl, databaseSchema: r.schema } : { db: r.oyster.db }),
       redisUrl: REDIS_URL,
       redisNamespace: r.redisNamespace,

@@ -21,7 +21,6 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
     made = await openSeededDb(backend);
     raw = made.db;
     oyster = await createApp({
-      processMetrics: false,
       db: observedDb(raw, (sql) => void (COUNT_READ.test(sql) && counter.reads++)),
       redisUrl: REDIS_URL,
       seedDemo: true,
@@ -65,7 +64,6 @@ describe.each(BACKENDS)('unread-notifications count ($name)', (backend) => {
 
   (REDIS_URL ? test : test.skip)('two instances on one Redis: forget(userId) on A is seen on B at once', async () => {
     const b = await createApp({
-      processMetrics: false,
       ...(backend.databaseUrl ? { databaseUrl: made.databaseUrl, databaseSchema: made.schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,

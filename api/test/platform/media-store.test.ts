@@ -129,8 +129,8 @@ test('a file that does not read back the same stays in the folder (nothing lost)
     const { createApp } = await import('../../src/app');
     const schema = freshSchema('media2');
     const opts = { databaseUrl: POSTGRES!.databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' };
-    const a = await createApp({ processMetrics: false, ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-a-')) });
-    const b = await createApp({ processMetrics: false, ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-b-')) });
+    const a = await createApp({ ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-a-')) });
+    const b = await createApp({ ...opts, mediaDir: mkdtempSync(join(tmpdir(), 'oyster-b-')) });
     try {
       const [urlA, urlB] = [await listen(a), await listen(b)];
       const token = await signIn(urlA, 'copywriter');

@@ -236,7 +236,6 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
   (REDIS_URL ? test : test.skip)('two instances behind Redis: emit on A reaches a socket on B', async () => {
     // Instance B shares A's database (PGlite is in-process, so B gets A's handle) and Redis.
     const b: OysterApp = await createApp({
-      processMetrics: false,
       db: r.oyster.db,
       redisUrl: REDIS_URL,
       redisNamespace: r.redisNamespace,
@@ -272,7 +271,7 @@ describe.each(BACKENDS)('realtime ($name)', (backend) => {
   test('event emitted on A reaches B', async () => {
     const databaseUrl = process.env.DATABASE_URL!;
     const schema = `test_multi_${randomBytes(4).toString('hex')}`;
-    const opts = { databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent', processMetrics: false };
+    const opts = { databaseUrl, databaseSchema: schema, redisUrl: REDIS_URL, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' };
     const [a, b] = await Promise.all([createApp(opts), createApp(opts)]);
     try {
       const [urlA, urlB] = await Promise.all([listen(a), listen(b)]);

@@ -71,7 +71,7 @@ async function eventually(what: string, ok: () => Promise<boolean>, ms = 15_000)
     a = await start({}, { redisUrl });
     urlA = a.url;
     // B shares A's database (PGlite is in-process) and the Redis.
-    b = await createApp({ processMetrics: false, db: a.oyster.db, redisUrl, redisNamespace: a.redisNamespace, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' });
+    b = await createApp({ db: a.oyster.db, redisUrl, redisNamespace: a.redisNamespace, seedDemo: true, demoMode: true, staticRoot: '/nonexistent' });
     urlB = await listen(b);
   });
   afterAll(async () => {

@@ -94,7 +94,6 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
     const c = counting(raw);
     counter = c.counter;
     oyster = await createApp({
-      processMetrics: false,
       db: c.db,
       redisUrl: REDIS_URL,
       seedDemo: true,
@@ -245,7 +244,6 @@ describe.each(BACKENDS)('session cache ($name)', (backend) => {
   (REDIS_URL ? test : test.skip)('two instances on one Redis: logout, blocking and a role change on A are refused/seen on B at once', async () => {
     // B has its own cache (and on PostgreSQL its own connections) and learns of A's changes only through Redis.
     const b = await createApp({
-      processMetrics: false,
       ...(backend.databaseUrl ? { databaseUrl: made.databaseUrl, databaseSchema: made.schema } : { db: oyster.db }),
       redisUrl: REDIS_URL,
       seedDemo: true,

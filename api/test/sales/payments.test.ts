@@ -40,7 +40,7 @@ describe('payment secrets outside demo mode', () => {
 
   test('createApp refuses before it opens anything (a ConfigError naming the variables); PAYMENT_WEBHOOK_SECRET is no fallback', async () => {
     // A database that cannot be reached: had the app tried to open it first, the error would be a connection error.
-    const refused = createApp({ processMetrics: false, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', demoMode: false, paymentSecrets: {} });
+    const refused = createApp({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', demoMode: false, paymentSecrets: {} });
     await expect(refused).rejects.toThrow(ConfigError);
     await expect(refused).rejects.toThrow(/PAYMENT_SECRET_INGOS is not set; PAYMENT_SECRET_RESO is not set;.*DEMO_MODE=1/);
     expect(() => paymentSecretsFromEnv(CODES, { PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40) })).toThrow('PAYMENT_WEBHOOK_SECRET is no longer read: each insurer has its own secret — set PAYMENT_SECRET_INGOS');

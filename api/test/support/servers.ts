@@ -66,9 +66,6 @@ export async function start(backend: { databaseUrl?: string }, extra: AppOptions
     loginAddressRateLimit: { max: 1000, windowMs: 60_000 },
     rateLimitNamespace: `test-${randomBytes(4).toString('hex')}`,
     redisNamespace,
-    // prom-client's process metrics install observers nothing removes: each would keep its test file's
-    // modules (and its PGlite) alive in the jest worker. health-metrics.test.ts turns them on.
-    processMetrics: false,
     ...extra,
   });
   const url = await listen(oyster);
