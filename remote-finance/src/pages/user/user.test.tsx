@@ -169,7 +169,8 @@ describe('«Новый пользователь» (user/create)', () => {
     expect(sent).toMatchObject({ email: 'gleb@oyster.test', firstName: 'Глеб', secondName: 'Агентов', roles: ['agent'], opf: 'SZ', networkId: NORTH._id, canAnalyticsView: false });
     expect(sent).not.toHaveProperty('password');
     taken = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Создать пользователя' }));
+    // antd's Button drops its spinner a render after the refusal shows: wait for it as a user does.
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
     await waitFor(() => expect(currentLocation()).toBe(`/user/${'cd'.repeat(12)}`));
     expect(toasts.map((t) => t.body)).toContain('Пользователь Агентов Глеб создан');
   });
